@@ -1,0 +1,118 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
+import type { Database } from './platform/db/client.ts';
+import { requestContext } from './platform/auth/request-context.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { rewriteUrl } from './platform/http/content-negotiation.ts';
+import { registerWebApp } from './platform/http/web-app.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
+import { createGroupsService, groupRoutes } from './modules/groups/index.ts';
+import { createMembersService, memberRoutes } from './modules/members/index.ts';
+import { createNetworksService, networkRoutes } from './modules/networks/index.ts';
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Every module's service, wired to its dependencies; seeds and tests use the same ones. */
+export function createServices(database: Database, config: Config, mailer: Mailer) {
+  const { db } = database;
+  const networks = createNetworksService(db);
+  const members = createMembersService(db);
+  const groups = createGroupsService(db);
+  const accounts = createAccountsService({
+    db,
+    members,
+    mailer,
+    publicUrl: config.publicUrl,
+    sessionTtlDays: config.sessionTtlDays,
+  });
+  return { networks, members, groups, accounts, mailer };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+// Paths of the generated API documentation, served as they come from @fastify/swagger-ui.
+const DOCS_PREFIX = '/api/docs';
+
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    rewriteUrl,
+    bodyLimit: 1024 * 1024,
+    // Request lines only when debugging: at info the log holds what needs attention.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const services = createServices(database, config, mailer);
+  app.decorate('services', services);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await redis?.quit();
+  });
+
+  // The documentation routes come from a library and are public by nature.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, auth: 'public', network: false };
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Agora API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+
+  await app.register(requestContext, {
+    resolveNetwork: services.networks.resolveForHost,
+    resolveSession: services.accounts.resolveSession,
+  });
+
+  app.get('/healthz', { config: { auth: 'public', network: false }, schema: { hide: true } }, async () => {
+    await database.db.execute(sql`select 1`);
+    return { status: 'ok' };
+  });
+
+  await app.register(accountRoutes({ accounts: services.accounts, limits: config.signInLimits }));
+  await app.register(networkRoutes({ networks: services.networks, groups: services.groups }));
+  await app.register(memberRoutes({ members: services.members, networks: services.networks }));
+  await app.register(groupRoutes({ groups: services.groups }));
+  await registerWebApp(app, config.webDistDir);
+
+  app.setNotFoundHandler({}, (_request, reply) => reply.code(404).send({ error: 'not_found' }));
+  return app;
+}

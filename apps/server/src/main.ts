@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { DEMO_ACCOUNTS, seedDemo } from './seed/index.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+
+  const app = await buildApp(config, database);
+  // The demo network fills an empty embedded database; a real PostgreSQL only on request.
+  const wantDemo = !config.databaseUrl || process.argv.includes('--demo');
+  let seeded = false;
+  if (wantDemo && (await app.services.networks.count()) === 0) {
+    await seedDemo(app.services);
+    seeded = true;
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  printBanner(config.publicUrl, database.kind, seeded || wantDemo, config.sessionSecretGenerated);
+}
+
+function printBanner(url: string, kind: string, demo: boolean, generatedSecret: boolean) {
+  const lines = [
+    '',
+    `  Agora is running at ${url}`,
+    `  Sign in at ${url}/users/sign_in  (database: ${kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`,
+  ];
+  if (demo) {
+    lines.push('', '  Demo accounts (password for each: demo-password):');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(28)} ${a.role}`);
+  }
+  if (generatedSecret) lines.push('', '  SESSION_SECRET is not set: sessions end when the server restarts.');
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+export { accountRoutes } from './routes.ts';
+export { createAccountsService, type AccountsService } from './service.ts';

@@ -1,0 +1,57 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { sessions, users } from './tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function createAccountsRepository(db: Db) {
+  return {
+    async userByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+    async userByResetToken(tokenHash: string, sentAfter: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.resetPasswordTokenHash, tokenHash), gt(users.resetPasswordSentAt, sentAfter)))
+        .limit(1);
+      return row;
+    },
+    async insertUsers(rows: NewUserRow[]): Promise<UserRow[]> {
+      return rows.length ? db.insert(users).values(rows).returning() : [];
+    },
+    async updateUser(id: string, values: Partial<NewUserRow>): Promise<void> {
+      await db.update(users).set(values).where(eq(users.id, id));
+    },
+    async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
+      const [row] = await db.insert(sessions).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    /** A live session with its user's locale, in one query. */
+    async liveSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ session: sessions, locale: users.locale })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row;
+    },
+    async touchSession(id: string, now: Date, expiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+    },
+    async deleteSession(id: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+    async deleteSessionsOfUser(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+    async deleteExpiredSessions(now: Date): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { ERROR_KEYS, type SessionInfo } from '@agora/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { HttpError, unprocessable } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { NetworkContext } from '../../platform/policy/index.ts';
+import type { ResolvedSession } from '../../platform/auth/request-context.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
+import { presentCurrentMember, type MembersService } from '../members/index.ts';
+import { passwordResetMail } from './mails.ts';
+import { createAccountsRepository, type UserRow } from './repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RESET_VALID_MS = 2 * 60 * 60 * 1000;
+/** Sessions are extended on use, at most once in this interval, to spare a write per request. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export type AccountsDeps = {
+  db: Db;
+  members: MembersService;
+  mailer: Mailer;
+  publicUrl: string;
+  sessionTtlDays: number;
+};
+
+export function createAccountsService(deps: AccountsDeps) {
+  const repository = createAccountsRepository(deps.db);
+  const ttlMs = deps.sessionTtlDays * DAY_MS;
+
+  const invalidCredentials = () => new HttpError(401, { error: ERROR_KEYS.invalidCredentials });
+
+  return {
+    sessionMaxAgeSeconds: Math.floor(ttlMs / 1000),
+
+    /**
+     * Checks the password and opens a session. A wrong password, an unknown address and an
+     * address without a membership in this network get the same answer; only who knows the
+     * password learns that the membership is locked.
+     */
+    async signIn(
+      network: NetworkContext,
+      credentials: { email: string; password: string },
+      meta: { ip: string; userAgent: string | undefined },
+    ): Promise<{ token: string; info: SessionInfo }> {
+      const user = await repository.userByEmail(credentials.email);
+      const passwordOk = await verifyPassword(user?.passwordHash ?? null, credentials.password);
+      if (!user || !passwordOk) throw invalidCredentials();
+      const membership = await deps.members.findByUser(network.id, user.id);
+      if (!membership) throw invalidCredentials();
+      if (membership.lockedAt) throw new HttpError(401, { error: ERROR_KEYS.locked });
+
+      const token = randomToken();
+      const csrfToken = randomToken();
+      const now = new Date();
+      await repository.insertSession({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        networkId: network.id,
+        csrfToken,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+        expiresAt: new Date(now.getTime() + ttlMs),
+      });
+      await repository.updateUser(user.id, { lastSignInAt: now });
+      return {
+        token,
+        info: { member: presentCurrentMember(membership), csrf_token: csrfToken, locale: localeOf(user, network) },
+      };
+    },
+
+    /** The member behind a session cookie, or null when it expired, is foreign or locked. */
+    async resolveSession(tokenHash: string, networkId: string): Promise<ResolvedSession | null> {
+      const now = new Date();
+      const found = await repository.liveSession(tokenHash, now);
+      if (!found || found.session.networkId !== networkId) return null;
+      const membership = await deps.members.findByUser(networkId, found.session.userId);
+      if (!membership || membership.lockedAt) return null;
+      if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await repository.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs));
+      }
+      return {
+        actor: deps.members.actorFor(membership, found.session.id, found.locale),
+        csrfToken: found.session.csrfToken,
+      };
+    },
+
+    async sessionInfo(network: NetworkContext, userId: string, csrfToken: string, locale: string | null) {
+      const membership = await deps.members.findByUser(network.id, userId);
+      if (!membership) return null;
+      return {
+        member: presentCurrentMember(membership),
+        csrf_token: csrfToken,
+        locale: locale ?? network.language,
+      } satisfies SessionInfo;
+    },
+
+    signOut(sessionId: string) {
+      return repository.deleteSession(sessionId);
+    },
+
+    /** Mails a reset link when the address belongs to a member of this network; says nothing either way. */
+    async requestPasswordReset(network: NetworkContext, email: string): Promise<void> {
+      const user = await repository.userByEmail(email);
+      if (!user) return;
+      const membership = await deps.members.findByUser(network.id, user.id);
+      if (!membership || membership.lockedAt) return;
+      const token = randomToken();
+      await repository.updateUser(user.id, { resetPasswordTokenHash: hashToken(token), resetPasswordSentAt: new Date() });
+      const link = `${deps.publicUrl}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`;
+      const mail = passwordResetMail(localeOf(user, network), link, network.name);
+      await deps.mailer.send({ networkId: network.id, to: user.email, ...mail });
+    },
+
+    /** Sets the new password and signs the account out everywhere. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const user = await repository.userByResetToken(hashToken(token), new Date(Date.now() - RESET_VALID_MS));
+      if (!user) throw unprocessable({ reset_password_token: [ERROR_KEYS.invalidToken] });
+      await repository.updateUser(user.id, {
+        passwordHash: await hashPassword(password),
+        resetPasswordTokenHash: null,
+        resetPasswordSentAt: null,
+      });
+      await repository.deleteSessionsOfUser(user.id);
+    },
+
+    /** Creates accounts; a shared password hash may be given to spare hashing for generated networks. */
+    async createUsers(
+      entries: Array<{ email: string; password?: string; passwordHash?: string; locale?: string | null }>,
+    ): Promise<UserRow[]> {
+      const rows = [];
+      for (const e of entries) {
+        rows.push({
+          email: e.email.trim().toLowerCase(),
+          passwordHash: e.passwordHash ?? (e.password ? await hashPassword(e.password) : null),
+          authenticationToken: randomToken(24),
+          locale: e.locale ?? null,
+        });
+      }
+      const created: UserRow[] = [];
+      for (let i = 0; i < rows.length; i += 1000) created.push(...(await repository.insertUsers(rows.slice(i, i + 1000))));
+      return created;
+    },
+
+    deleteExpiredSessions: () => repository.deleteExpiredSessions(new Date()),
+  };
+}
+
+function localeOf(user: UserRow, network: NetworkContext): string {
+  return user.locale ?? network.language;
+}

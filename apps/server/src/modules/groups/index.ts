@@ -1,0 +1,2 @@
+export { groupRoutes } from './routes.ts';
+export { createGroupsService, type GroupsService, type NewGroup, type NewGroupCategory } from './service.ts';

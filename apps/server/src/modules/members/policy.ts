@@ -1,0 +1,34 @@
+import { definePolicy, type Actor } from '../../platform/policy/index.ts';
+import type { MembershipRow } from './repository.ts';
+
+export type MemberSubject = { membership: MembershipRow; guestUsersAllowChat: boolean };
+
+const isSelf = (actor: Actor, m: MembershipRow) => actor.membershipId === m.id;
+const isAdmin = (actor: Actor) => actor.isNetworkAdmin;
+
+export const memberPolicy = definePolicy<
+  Actor,
+  MemberSubject,
+  | 'read'
+  | 'update_registration'
+  | 'update_profile'
+  | 'edit'
+  | 'edit_groups'
+  | 'lock'
+  | 'destroy'
+  | 'chat'
+  | 'create_channels'
+>({
+  // Locked members stay visible to administrators only.
+  read: (actor, { membership: m }) =>
+    actor.networkId === m.networkId && (!m.lockedAt || isAdmin(actor) || isSelf(actor, m)),
+  update_registration: (actor, { membership: m }, can) => !!can.read && isSelf(actor, m),
+  update_profile: (actor, { membership: m }, can) => !!can.read && (isSelf(actor, m) || isAdmin(actor)),
+  edit: (actor, _s, can) => !!can.read && isAdmin(actor),
+  edit_groups: (_actor, _s, can) => !!can.edit,
+  lock: (actor, { membership: m }, can) => !!can.edit && !isSelf(actor, m),
+  destroy: (actor, { membership: m }, can) => !!can.edit && !isSelf(actor, m),
+  chat: (_actor, { membership: m, guestUsersAllowChat }, can) =>
+    !!can.read && !m.lockedAt && (!m.isExternal || guestUsersAllowChat),
+  create_channels: (actor, { membership: m }, can) => !!can.read && isSelf(actor, m) && isAdmin(actor),
+});

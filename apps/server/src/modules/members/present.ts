@@ -1,0 +1,69 @@
+import type { CurrentMember, Member, MemberImages } from '@agora/contracts';
+import { abilities, pick, type Actor } from '../../platform/policy/index.ts';
+import { memberPolicy, type MemberSubject } from './policy.ts';
+import type { MembershipRow } from './repository.ts';
+
+export function memberName(m: MembershipRow): string {
+  return m.displayName?.trim() || `${m.firstName} ${m.lastName}`.trim();
+}
+
+function images(m: MembershipRow): MemberImages {
+  if (!m.profileImageId) return { small: null, medium: null, large: null };
+  const base = `/api/storage/images/${m.profileImageId}/get`;
+  return { small: `${base}/small`, medium: `${base}/medium`, large: `${base}/large` };
+}
+
+export function presentMember(actor: Actor, subject: MemberSubject): Member {
+  const m = subject.membership;
+  const can = abilities(memberPolicy, actor, subject);
+  return {
+    id: m.id,
+    name: memberName(m),
+    displayName: memberName(m),
+    first_name: m.firstName,
+    last_name: m.lastName,
+    path: `/members/${m.id}`,
+    images: images(m),
+    is_external: m.isExternal,
+    minister: m.minister,
+    locked: !!m.lockedAt,
+    can: pick(can, [
+      'update_registration',
+      'update_profile',
+      'edit',
+      'edit_groups',
+      'destroy',
+      'chat',
+      'create_channels',
+    ]),
+  };
+}
+
+export function presentCurrentMember(m: MembershipRow, today: Date = new Date()): CurrentMember {
+  const birthday = m.birthday ? new Date(`${m.birthday}T00:00:00Z`) : null;
+  const isToday =
+    !!birthday && birthday.getUTCMonth() === today.getUTCMonth() && birthday.getUTCDate() === today.getUTCDate();
+  return {
+    id: m.id,
+    displayName: memberName(m),
+    name: memberName(m),
+    first_name: m.firstName,
+    last_name: m.lastName,
+    path: `/members/${m.id}`,
+    images: images(m),
+    is_external: m.isExternal,
+    network_admin: m.networkAdmin,
+    profile: Object.fromEntries(Object.entries(m.profile).map(([k, value]) => [k, { value }])),
+    birthday: m.birthday,
+    birthday_is_today: isToday,
+    age: birthday ? ageOn(birthday, today) : null,
+  };
+}
+
+function ageOn(birthday: Date, today: Date): number {
+  const years = today.getUTCFullYear() - birthday.getUTCFullYear();
+  const hadBirthday =
+    today.getUTCMonth() > birthday.getUTCMonth() ||
+    (today.getUTCMonth() === birthday.getUTCMonth() && today.getUTCDate() >= birthday.getUTCDate());
+  return hadBirthday ? years : years - 1;
+}

@@ -1,0 +1,28 @@
+import type { NetworkShell } from '@agora/contracts';
+import { abilities, pick, type Actor } from '../../platform/policy/index.ts';
+import { networkPolicy } from './policy.ts';
+import type { NetworkRow } from './repository.ts';
+
+export function presentNetworkShell(
+  actor: Actor,
+  network: NetworkRow,
+  groupCategories: NetworkShell['group_categories'],
+): NetworkShell {
+  const can = abilities(networkPolicy, actor, network);
+  return {
+    id: network.id,
+    name: network.name,
+    language: network.language,
+    config: {
+      memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
+      folder_profiles: { enabled: false },
+      file_profiles: { enabled: false, column_fields: [] },
+    },
+    can: pick(can, ['administrate', 'version_and_updates']),
+    group_categories: groupCategories,
+    customer_central_url: null,
+    customer_central_jwt: null,
+    teams_configuration: { show_renew_secret_modal: false },
+    root_folder_id: null,
+  };
+}

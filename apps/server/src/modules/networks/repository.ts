@@ -1,0 +1,32 @@
+import { eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { networks } from './tables.ts';
+
+export type NetworkRow = typeof networks.$inferSelect;
+export type NewNetworkRow = typeof networks.$inferInsert;
+
+export function createNetworksRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<NetworkRow | undefined> {
+      const [row] = await db.select().from(networks).where(eq(networks.id, id)).limit(1);
+      return row;
+    },
+    async findByHost(host: string): Promise<NetworkRow | undefined> {
+      const [row] = await db.select().from(networks).where(eq(networks.host, host)).limit(1);
+      return row;
+    },
+    /** The networks without a host of their own; a deployment serves the only one on any host. */
+    async findHostless(limit: number): Promise<NetworkRow[]> {
+      return db.select().from(networks).where(isNull(networks.host)).orderBy(networks.id).limit(limit);
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(networks);
+      return row?.n ?? 0;
+    },
+    async insert(values: NewNetworkRow): Promise<NetworkRow> {
+      const [row] = await db.insert(networks).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase, type Database } from '../platform/db/client.ts';
+
+export function databaseUrlFor(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A fresh database for one test file, copied from the migrated template: a new PostgreSQL
+ * database (dropped on close) when DATABASE_URL is set, else a PGlite loaded from the dump.
+ */
+export async function openTestDatabase(source: { pgTemplate: string | null; pgliteDump: string | null }): Promise<Database> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl && source.pgTemplate) {
+    const name = `agora_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.pgTemplate}`);
+    } finally {
+      await admin.end();
+    }
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name), poolSize: 4 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: baseUrl });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  if (!source.pgliteDump) throw new Error('No test database template: is the global setup configured?');
+  const dump = new Blob([fs.readFileSync(source.pgliteDump)]);
+  const pglite = await PGlite.create({ loadDataDir: dump });
+  return openDatabase({ pglite });
+}

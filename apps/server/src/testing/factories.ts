@@ -1,0 +1,70 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Services } from '../app.ts';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+/** A network of its own; give it a host when a test needs two networks side by side. */
+export async function createNetwork(services: Services, values: { name?: string; host?: string | null } = {}) {
+  return services.networks.create({ name: values.name ?? `Network ${next()}`, language: 'en', host: values.host ?? null });
+}
+
+export type MemberOptions = {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  admin?: boolean;
+  external?: boolean;
+  locked?: boolean;
+};
+
+/** An account with a membership in the network. */
+export async function createMember(services: Services, networkId: string, options: MemberOptions = {}) {
+  const n = next();
+  const [user] = await services.accounts.createUsers([
+    { email: options.email ?? `member-${n}@example.test`, password: options.password ?? TEST_PASSWORD },
+  ]);
+  const membership = await services.members.create({
+    networkId,
+    userId: user!.id,
+    firstName: options.firstName ?? 'Test',
+    lastName: options.lastName ?? `Member ${n}`,
+    networkAdmin: options.admin ?? false,
+    isExternal: options.external ?? false,
+    lockedAt: options.locked ? new Date() : null,
+  });
+  return { user: user!, membership };
+}
+
+export type Session = { cookie: string; csrf: string; headers: Record<string, string> };
+
+/** Signs in through the API as a browser would; `headers` carry the cookie and the CSRF token. */
+export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD, host = 'localhost'): Promise<Session> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/users/sign_in',
+    headers: { host },
+    payload: { user: { email, password } },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = sessionCookieFrom(response);
+  const csrf = response.json<{ csrf_token: string }>().csrf_token;
+  return { cookie, csrf, headers: { host, cookie, 'x-csrf-token': csrf, accept: 'application/json' } };
+}
+
+/** A member signed in: the factory and the sign-in in one. */
+export async function signedInMember(app: FastifyInstance, services: Services, networkId: string, options: MemberOptions = {}, host = 'localhost') {
+  const member = await createMember(services, networkId, options);
+  const session = await signIn(app, member.user.email, options.password ?? TEST_PASSWORD, host);
+  return { ...member, session };
+}
+
+/** The cookie header that carries the session set by a response. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'agora_session');
+  if (!cookie) throw new Error(`No session cookie in the response (${response.statusCode}: ${response.body})`);
+  return `agora_session=${cookie.value}`;
+}

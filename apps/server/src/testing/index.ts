@@ -1,0 +1,43 @@
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type Services } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../platform/db/client.ts';
+import { openTestDatabase } from './database.ts';
+
+export { databaseUrlFor } from './database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** A server on a fresh database of its own, for one test file. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase({ pgTemplate: inject('pgTemplate'), pgliteDump: inject('pgliteDump') });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0000',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    services: app.services,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export * from './factories.ts';

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { issueKey } from './errors.ts';
+
+// Every schema without a message of its own answers with a message key (see issueKey).
+z.config({ customError: (issue) => issueKey(issue) });
+
+export * from './errors.ts';
+export * from './group.ts';
+export * from './ids.ts';
+export * from './locales.ts';
+export * from './member.ts';
+export * from './network.ts';
+export * from './session.ts';

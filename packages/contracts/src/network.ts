@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { LOCALES } from './locales.ts';
+
+const digestTime = z.enum(['am', 'pm', 'lpm']);
+
+/**
+ * The network settings of the administration spec, section 3. Every field has a default, so
+ * `networkSettingsSchema.parse({})` gives the settings of a new network and stored settings
+ * written by an older version gain the fields added since.
+ */
+export const networkSettingsSchema = z.object({
+  abuse_reports_enabled: z.boolean().default(false),
+  join_user_can_initiate: z.boolean().default(false),
+  join_moderated: z.boolean().default(true),
+  altcha_captcha: z.boolean().default(true),
+  join_as_external: z.boolean().default(false),
+  join_ask_for_profile_data: z.boolean().default(false),
+  join_section_admins_can_invite_users: z.boolean().default(false),
+  group_promotion_config: z
+    .object({
+      active: z.boolean().default(false),
+      title: z.string().default(''),
+      description: z.string().default(''),
+      group_category_ids: z.array(z.string()).default([]),
+      groups: z.array(z.string()).default([]),
+      enabled_for_external: z.boolean().default(false),
+      decorators: z.array(z.string()).default([]),
+    })
+    .prefault({}),
+  devise_text_before: z.string().default(''),
+  devise_text_between: z.string().default(''),
+  devise_text_after: z.string().default(''),
+  directory_default_sort: z.enum(['first_name', 'last_name']).default('last_name'),
+  maps_enabled: z.boolean().default(false),
+  show_map: z.boolean().default(false),
+  map_scope_selection: z.enum(['all', 'poi']).default('all'),
+  network_location: z
+    .object({
+      street: z.string().default(''),
+      number: z.string().default(''),
+      zip: z.string().default(''),
+      city: z.string().default(''),
+      state: z.string().default(''),
+      country: z.string().default(''),
+    })
+    .prefault({}),
+  zoom_level: z.union([z.literal(0), z.literal(3), z.literal(6), z.literal(10), z.literal(15)]).default(6),
+  map_theme: z.enum(['alidade_smooth', 'alidade_smooth_dark', 'osm_bright', 'outdoors']).default('osm_bright'),
+  directory_profile_fields: z.array(z.string()).default([]),
+  detection_profile_field: z.string().nullable().default(null),
+  directory_filter_profile_fields: z.array(z.string()).default([]),
+  show_locked_memberships: z.boolean().default(false),
+  anonymize_memberships_config: z.enum(['enabled', 'after_days', 'disabled']).default('disabled'),
+  anonymize_memberships_after_days: z.number().int().min(1).nullable().default(null),
+  anonymize_memberships_name: z.string().default(''),
+  two_factor: z.enum(['disabled', 'enabled', 'enforced']).default('disabled'),
+  two_factor_totp_available: z.boolean().default(true),
+  two_factor_email_available: z.boolean().default(true),
+  notifications_send_direct_message_body: z.boolean().default(true),
+  email_recommendations: z
+    .object({
+      allow_external_recipients: z.boolean().default(false),
+      include_replies_default: z.boolean().default(true),
+    })
+    .prefault({}),
+  digest_sending_days: z
+    .array(z.object({ day: z.number().int().min(0).max(6), time: digestTime }))
+    .default([{ day: 1, time: 'am' }]),
+  digests: z
+    .object({
+      max_number_of_upcoming_appointments: z.number().int().min(0).max(30).default(5),
+      upcoming_appointments_position: z.enum(['top', 'bottom']).default('top'),
+      show_comments: z.boolean().default(true),
+    })
+    .prefault({}),
+  daily_activity: z
+    .object({
+      enabled: z.boolean().default(false),
+      include_network_level: z.boolean().default(true),
+      mode: z.enum(['new', 'new_and_updated']).default('new'),
+      sending_time: digestTime.default('am'),
+      only_weekdays: z.boolean().default(true),
+    })
+    .prefault({}),
+  birthday_emails: z
+    .object({
+      enabled: z.boolean().default(false),
+      image: z.string().nullable().default(null),
+      subject: z.string().default(''),
+      text: z.string().default(''),
+    })
+    .prefault({}),
+  guest_users_allow_chat: z.boolean().default(false),
+  chat_message_allow_update: z.boolean().default(true),
+  chat_message_allow_destroy: z.boolean().default(true),
+});
+export type NetworkSettings = z.infer<typeof networkSettingsSchema>;
+
+export const networkLanguageSchema = z.enum(LOCALES);
+
+/** What the header and user bar need: the network shell (administration spec, section 3). */
+export type NetworkShell = {
+  id: string;
+  name: string;
+  language: string;
+  config: {
+    memberships: {
+      profile_edit_target: 'profile' | 'registration';
+      change_requests: { enabled: boolean };
+    };
+    folder_profiles: { enabled: boolean };
+    file_profiles: { enabled: boolean; column_fields: string[] };
+  };
+  can: { administrate: boolean; version_and_updates: boolean };
+  group_categories: Array<{
+    id: string;
+    slug: string;
+    name: string;
+    plural_name: string;
+    order: number;
+    active_theme: unknown;
+    can: { administrate: boolean };
+  }>;
+  customer_central_url: string | null;
+  customer_central_jwt: string | null;
+  teams_configuration: { show_renew_secret_modal: boolean };
+  root_folder_id: string | null;
+};

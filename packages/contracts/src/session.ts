@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { CurrentMember } from './member.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const email = z.string().trim().toLowerCase().min(1, 'required').max(254, 'too_long').email('invalid');
+
+export const signInBodySchema = z.object({
+  user: z.object({
+    email: z.string().trim().toLowerCase().min(1, 'required').max(254, 'too_long'),
+    password: z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'too_long'),
+  }),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+export const passwordResetRequestSchema = z.object({
+  user: z.object({ email }),
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetSchema = z.object({
+  user: z
+    .object({
+      reset_password_token: z.string().min(1, 'required').max(200, 'invalid'),
+      password: z
+        .string()
+        .min(PASSWORD_MIN_LENGTH, 'too_short')
+        .max(PASSWORD_MAX_LENGTH, 'too_long'),
+      password_confirmation: z.string(),
+    })
+    .refine((u) => u.password === u.password_confirmation, {
+      message: 'confirmation_mismatch',
+      path: ['password_confirmation'],
+    }),
+});
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** What sign-in and `GET /api/v1/session` answer. */
+export type SessionInfo = {
+  member: CurrentMember;
+  csrf_token: string;
+  locale: string;
+};
