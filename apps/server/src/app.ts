@@ -90,7 +90,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Agora API', version: '1' } },
     transform: jsonSchemaTransform,

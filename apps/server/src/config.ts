@@ -13,6 +13,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z.string().default('agora:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Agora <no-reply@localhost>'),
   S3_ENDPOINT: z.string().optional(),
@@ -44,6 +45,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Keeps the keys of several deployments (or test runs) sharing one Redis apart. */
+  redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   s3:
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     s3: e.S3_BUCKET
@@ -113,7 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function randomSecret(): string {
-  return globalThis.crypto.getRandomValues(new Uint8Array(32)).reduce((s, b) => s + b.toString(16).padStart(2, '0'), '');
+  return globalThis.crypto
+    .getRandomValues(new Uint8Array(32))
+    .reduce((s, b) => s + b.toString(16).padStart(2, '0'), '');
 }
 
 /** apps/web/dist, found relative to this file both from src/ (tsx) and from dist/ (built). */

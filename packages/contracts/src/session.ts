@@ -23,10 +23,7 @@ export const passwordResetSchema = z.object({
   user: z
     .object({
       reset_password_token: z.string().min(1, 'required').max(200, 'invalid'),
-      password: z
-        .string()
-        .min(PASSWORD_MIN_LENGTH, 'too_short')
-        .max(PASSWORD_MAX_LENGTH, 'too_long'),
+      password: z.string().min(PASSWORD_MIN_LENGTH, 'too_short').max(PASSWORD_MAX_LENGTH, 'too_long'),
       password_confirmation: z.string(),
     })
     .refine((u) => u.password === u.password_confirmation, {

@@ -41,7 +41,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const wrapper = error.validationContext === 'body' ? bodyWrapperKey(request.routeOptions.schema?.body) : undefined;
+      const wrapper =
+        error.validationContext === 'body' ? bodyWrapperKey(request.routeOptions.schema?.body) : undefined;
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = fieldName(issue.instancePath, wrapper);

@@ -57,14 +57,79 @@ type DemoGroup = {
 
 // Member indexes: 0 Anna (admin), 1 Max, 2 Gina (external), 3.. the others.
 const GROUPS: DemoGroup[] = [
-  { category: 'teams', slug: 'marketing', name: 'Marketing', access: 'open', teaser: 'Campaigns, brand and events.', admins: [3], members: [1, 4, 5, 6, 7] },
-  { category: 'teams', slug: 'engineering', name: 'Engineering', access: 'open', teaser: 'Building and running the product.', admins: [1], members: [8, 9, 10, 11, 12, 13] },
-  { category: 'teams', slug: 'human-resources', name: 'Human Resources', access: 'closed', teaser: 'People, hiring and onboarding.', admins: [0], members: [14, 15] },
-  { category: 'projects', slug: 'website-relaunch', name: 'Website Relaunch', access: 'closed', teaser: 'The new public website.', admins: [4], members: [1, 2, 5, 9], externallyVisible: true },
-  { category: 'projects', slug: 'product-launch', name: 'Product Launch 2027', access: 'hidden', teaser: 'Confidential launch planning.', admins: [0], members: [1, 16, 17] },
-  { category: 'locations', slug: 'berlin', name: 'Berlin', access: 'open', teaser: 'Everything around the Berlin office.', admins: [18], members: [0, 1, 19, 20, 21] },
-  { category: 'locations', slug: 'hamburg', name: 'Hamburg', access: 'open', teaser: 'The Hamburg office.', admins: [22], members: [23, 24, 25] },
-  { category: 'locations', slug: 'munich', name: 'München', access: 'open', teaser: 'The Munich office.', admins: [26], members: [27, 3, 6] },
+  {
+    category: 'teams',
+    slug: 'marketing',
+    name: 'Marketing',
+    access: 'open',
+    teaser: 'Campaigns, brand and events.',
+    admins: [3],
+    members: [1, 4, 5, 6, 7],
+  },
+  {
+    category: 'teams',
+    slug: 'engineering',
+    name: 'Engineering',
+    access: 'open',
+    teaser: 'Building and running the product.',
+    admins: [1],
+    members: [8, 9, 10, 11, 12, 13],
+  },
+  {
+    category: 'teams',
+    slug: 'human-resources',
+    name: 'Human Resources',
+    access: 'closed',
+    teaser: 'People, hiring and onboarding.',
+    admins: [0],
+    members: [14, 15],
+  },
+  {
+    category: 'projects',
+    slug: 'website-relaunch',
+    name: 'Website Relaunch',
+    access: 'closed',
+    teaser: 'The new public website.',
+    admins: [4],
+    members: [1, 2, 5, 9],
+    externallyVisible: true,
+  },
+  {
+    category: 'projects',
+    slug: 'product-launch',
+    name: 'Product Launch 2027',
+    access: 'hidden',
+    teaser: 'Confidential launch planning.',
+    admins: [0],
+    members: [1, 16, 17],
+  },
+  {
+    category: 'locations',
+    slug: 'berlin',
+    name: 'Berlin',
+    access: 'open',
+    teaser: 'Everything around the Berlin office.',
+    admins: [18],
+    members: [0, 1, 19, 20, 21],
+  },
+  {
+    category: 'locations',
+    slug: 'hamburg',
+    name: 'Hamburg',
+    access: 'open',
+    teaser: 'The Hamburg office.',
+    admins: [22],
+    members: [23, 24, 25],
+  },
+  {
+    category: 'locations',
+    slug: 'munich',
+    name: 'München',
+    access: 'open',
+    teaser: 'The Munich office.',
+    admins: [26],
+    members: [27, 3, 6],
+  },
 ];
 
 /** The demo network that `npm start` shows on an empty database. */
@@ -115,10 +180,5 @@ export async function seedDemo(services: Services) {
 }
 
 function ascii(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss');
+  return name.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
 }

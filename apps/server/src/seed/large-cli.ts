@@ -16,7 +16,10 @@ if (!Number.isInteger(members) || members < 1) {
 }
 
 const config = { ...loadConfig(), logLevel: 'silent' };
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
 await database.migrate();
 const app = await buildApp(config, database);
 const started = Date.now();

@@ -1,8 +1,50 @@
 import type { Services } from '../app.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 
-const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hanna', 'Ida', 'Jonas', 'Karl', 'Lena', 'Mia', 'Noah', 'Olga', 'Paul', 'Rosa', 'Sven', 'Tara', 'Uwe'];
-const LAST = ['Adler', 'Becker', 'Braun', 'Fischer', 'Hoffmann', 'Koch', 'Krause', 'Lange', 'Meyer', 'Neumann', 'Richter', 'Schmidt', 'Schulz', 'Wagner', 'Weber', 'Wolf', 'Zimmermann', 'Vogel', 'Roth', 'Frank'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Emma',
+  'Felix',
+  'Greta',
+  'Hanna',
+  'Ida',
+  'Jonas',
+  'Karl',
+  'Lena',
+  'Mia',
+  'Noah',
+  'Olga',
+  'Paul',
+  'Rosa',
+  'Sven',
+  'Tara',
+  'Uwe',
+];
+const LAST = [
+  'Adler',
+  'Becker',
+  'Braun',
+  'Fischer',
+  'Hoffmann',
+  'Koch',
+  'Krause',
+  'Lange',
+  'Meyer',
+  'Neumann',
+  'Richter',
+  'Schmidt',
+  'Schulz',
+  'Wagner',
+  'Weber',
+  'Wolf',
+  'Zimmermann',
+  'Vogel',
+  'Roth',
+  'Frank',
+];
 
 export type LargeNetworkOptions = { members: number; groups?: number; password?: string; name?: string };
 
@@ -54,7 +96,8 @@ export async function seedLarge(services: Services, options: LargeNetworkOptions
       role: k === 0 ? ('admin' as const) : ('member' as const),
     })),
   );
-  for (let i = 0; i < entries.length; i += chunk) await services.groups.addMembers(network.id, entries.slice(i, i + chunk));
+  for (let i = 0; i < entries.length; i += chunk)
+    await services.groups.addMembers(network.id, entries.slice(i, i + chunk));
   return { network, memberIds, groupCount: groups.length };
 }
 

@@ -14,7 +14,10 @@ export function databaseUrlFor(baseUrl: string, name: string): string {
  * A fresh database for one test file, copied from the migrated template: a new PostgreSQL
  * database (dropped on close) when DATABASE_URL is set, else a PGlite loaded from the dump.
  */
-export async function openTestDatabase(source: { pgTemplate: string | null; pgliteDump: string | null }): Promise<Database> {
+export async function openTestDatabase(source: {
+  pgTemplate: string | null;
+  pgliteDump: string | null;
+}): Promise<Database> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl && source.pgTemplate) {
     const name = `agora_test_${randomBytes(6).toString('hex')}`;

@@ -8,7 +8,11 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 
 /** A network of its own; give it a host when a test needs two networks side by side. */
 export async function createNetwork(services: Services, values: { name?: string; host?: string | null } = {}) {
-  return services.networks.create({ name: values.name ?? `Network ${next()}`, language: 'en', host: values.host ?? null });
+  return services.networks.create({
+    name: values.name ?? `Network ${next()}`,
+    language: 'en',
+    host: values.host ?? null,
+  });
 }
 
 export type MemberOptions = {
@@ -42,7 +46,12 @@ export async function createMember(services: Services, networkId: string, option
 export type Session = { cookie: string; csrf: string; headers: Record<string, string> };
 
 /** Signs in through the API as a browser would; `headers` carry the cookie and the CSRF token. */
-export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD, host = 'localhost'): Promise<Session> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+  host = 'localhost',
+): Promise<Session> {
   const response = await app.inject({
     method: 'POST',
     url: '/users/sign_in',
@@ -56,7 +65,13 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
 }
 
 /** A member signed in: the factory and the sign-in in one. */
-export async function signedInMember(app: FastifyInstance, services: Services, networkId: string, options: MemberOptions = {}, host = 'localhost') {
+export async function signedInMember(
+  app: FastifyInstance,
+  services: Services,
+  networkId: string,
+  options: MemberOptions = {},
+  host = 'localhost',
+) {
   const member = await createMember(services, networkId, options);
   const session = await signIn(app, member.user.email, options.password ?? TEST_PASSWORD, host);
   return { ...member, session };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../app.ts';
@@ -24,6 +25,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0000',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Each test app counts its own rate limits, also when the suite runs against a shared Redis.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    REDIS_KEY_PREFIX: `agora-test:${randomUUID()}:`,
     ...env,
   });
   const app = await buildApp(config, database);

@@ -53,11 +53,15 @@ export function accountRoutes(deps: { accounts: AccountsService; limits: SignInL
       },
     );
 
-    r.delete('/users/sign_out', { config: { auth: 'public' }, schema: { tags: ['session'] } }, async (request, reply) => {
-      if (request.actor) await deps.accounts.signOut(request.actor.sessionId);
-      clearSessionCookie(request, reply);
-      return reply.code(204).send();
-    });
+    r.delete(
+      '/users/sign_out',
+      { config: { auth: 'public' }, schema: { tags: ['session'] } },
+      async (request, reply) => {
+        if (request.actor) await deps.accounts.signOut(request.actor.sessionId);
+        clearSessionCookie(request, reply);
+        return reply.code(204).send();
+      },
+    );
 
     r.get('/api/v1/session', { config: { auth: 'member' }, schema: { tags: ['session'] } }, async (request) => {
       const actor = request.actor!;

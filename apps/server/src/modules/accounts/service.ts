@@ -107,7 +107,10 @@ export function createAccountsService(deps: AccountsDeps) {
       const membership = await deps.members.findByUser(network.id, user.id);
       if (!membership || membership.lockedAt) return;
       const token = randomToken();
-      await repository.updateUser(user.id, { resetPasswordTokenHash: hashToken(token), resetPasswordSentAt: new Date() });
+      await repository.updateUser(user.id, {
+        resetPasswordTokenHash: hashToken(token),
+        resetPasswordSentAt: new Date(),
+      });
       const link = `${deps.publicUrl}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`;
       const mail = passwordResetMail(localeOf(user, network), link, network.name);
       await deps.mailer.send({ networkId: network.id, to: user.email, ...mail });
@@ -139,7 +142,8 @@ export function createAccountsService(deps: AccountsDeps) {
         });
       }
       const created: UserRow[] = [];
-      for (let i = 0; i < rows.length; i += 1000) created.push(...(await repository.insertUsers(rows.slice(i, i + 1000))));
+      for (let i = 0; i < rows.length; i += 1000)
+        created.push(...(await repository.insertUsers(rows.slice(i, i + 1000))));
       return created;
     },
 

@@ -27,7 +27,12 @@ export const groupPolicy = definePolicy<
     (!actor.isExternal || role !== null || group.externallyVisible),
   update: (actor, { group, role }, can) => !!can.read && (actor.isNetworkAdmin || role === 'admin') && !group.archived,
   join: (actor, { group, role }, can) =>
-    !!can.read && role === null && !actor.isExternal && !group.archived && group.access === 'open' && !group.moderatedJoin,
+    !!can.read &&
+    role === null &&
+    !actor.isExternal &&
+    !group.archived &&
+    group.access === 'open' &&
+    !group.moderatedJoin,
   join_moderated: (actor, { group, role }, can) =>
     !!can.read &&
     role === null &&

@@ -38,7 +38,12 @@ export function createNetworksService(db: Db) {
     count() {
       return repository.count();
     },
-    async create(input: { name: string; language?: string; host?: string | null; settings?: Partial<NetworkSettings> }) {
+    async create(input: {
+      name: string;
+      language?: string;
+      host?: string | null;
+      settings?: Partial<NetworkSettings>;
+    }) {
       hostCache.clear();
       return repository.insert({
         name: input.name,

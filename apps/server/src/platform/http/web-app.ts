@@ -9,7 +9,8 @@ import { WEB_APP_ROUTE } from './content-negotiation.ts';
  * with a year-long cache, and the few files Vite copies to the root (favicon).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: distDir, serve: false });
+  // cacheControl: false, or the plugin would replace the cache-control each route sets below.
+  await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false });
   const indexFile = path.join(distDir, 'index.html');
 
   app.get(WEB_APP_ROUTE, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
@@ -23,19 +24,27 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     return reply.sendFile('index.html');
   });
 
-  app.get('/assets/*', { config: { auth: 'public', network: false }, schema: { hide: true } }, async (request, reply) => {
-    const file = (request.params as { '*': string })['*'];
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
-    return reply.sendFile(path.posix.join('assets', file));
-  });
+  app.get(
+    '/assets/*',
+    { config: { auth: 'public', network: false }, schema: { hide: true } },
+    async (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.sendFile(path.posix.join('assets', file));
+    },
+  );
 
   const rootFiles = fs.existsSync(distDir)
     ? fs.readdirSync(distDir, { withFileTypes: true }).filter((e) => e.isFile() && e.name !== 'index.html')
     : [];
   for (const entry of rootFiles) {
-    app.get(`/${entry.name}`, { config: { auth: 'public', network: false }, schema: { hide: true } }, async (_r, reply) => {
-      reply.header('cache-control', 'public, max-age=3600');
-      return reply.sendFile(entry.name);
-    });
+    app.get(
+      `/${entry.name}`,
+      { config: { auth: 'public', network: false }, schema: { hide: true } },
+      async (_r, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return reply.sendFile(entry.name);
+      },
+    );
   }
 }

@@ -18,7 +18,13 @@ export function createMailer(options: { db: Db; smtpUrl?: string | undefined; fr
   return {
     async send(mail) {
       if (transport) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         return;
       }
       await options.db.insert(mailOutbox).values({
@@ -30,7 +36,12 @@ export function createMailer(options: { db: Db; smtpUrl?: string | undefined; fr
       });
     },
     outbox(to, limit = 20) {
-      return options.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(limit);
+      return options.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, to))
+        .orderBy(desc(mailOutbox.id))
+        .limit(limit);
     },
     close() {
       transport?.close();

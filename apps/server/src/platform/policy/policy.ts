@@ -4,7 +4,11 @@ import { forbidden } from '../errors.ts';
  * A rule sees the actor, the subject (with whatever the rule needs already loaded) and the
  * results of the rules declared before it, so `update` can build on `read`.
  */
-export type Rule<A, S, K extends string> = (actor: A, subject: S, can: Readonly<Partial<Record<K, boolean>>>) => boolean;
+export type Rule<A, S, K extends string> = (
+  actor: A,
+  subject: S,
+  can: Readonly<Partial<Record<K, boolean>>>,
+) => boolean;
 
 export type Policy<A, S, K extends string> = {
   readonly actions: readonly K[];

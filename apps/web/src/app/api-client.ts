@@ -1,0 +1,52 @@
+/** An answer other than 2xx, with the server's body (`{error}` or `{errors: {field: [key]}}`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { error?: string; errors?: Record<string, string[]> } | null,
+  ) {
+    super(body?.error ?? `HTTP ${status}`);
+  }
+
+  /** The message key of the answer: the error, else the first field error, else the status. */
+  get key(): string {
+    if (this.body?.error) return this.body.error;
+    const first = this.body?.errors && Object.values(this.body.errors)[0]?.[0];
+    return first ?? `http_${this.status}`;
+  }
+}
+
+let csrfToken: string | null = null;
+
+/** Every mutation made with the session cookie carries the session's CSRF token. */
+export function setCsrfToken(token: string | null) {
+  csrfToken = token;
+}
+
+type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const body = text ? safeJson(text) : null;
+  if (!response.ok) throw new ApiError(response.status, body as ApiError['body']);
+  return body as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,82 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../../ui/auth-layout.tsx';
+import { PageLoader } from '../../../ui/page-loader.tsx';
+import { useErrorMessage } from '../../../ui/use-error-message.ts';
+import { changeLocale, isLocale } from '../../../i18n/index.ts';
+import { sessionQuery, useSignIn } from '../api.ts';
+import { safeRedirect } from '../redirect.ts';
+
+export function SignInPage() {
+  const { t } = useTranslation('session');
+  const { t: tc } = useTranslation('common');
+  const errorMessage = useErrorMessage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get('redirect_to'));
+  const session = useQuery(sessionQuery);
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+
+  if (session.isPending) return <PageLoader />;
+  if (session.data && !signIn.isSuccess) return <Navigate to={target} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const empty = { email: !email.trim(), password: !password };
+    setMissing(empty);
+    if (empty.email || empty.password) return;
+    signIn.mutate(
+      { email, password },
+      {
+        onSuccess: (info) => {
+          if (isLocale(info.locale)) changeLocale(info.locale, false);
+          navigate(target, { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthLayout title={t('sign_in.title')} intro={t('sign_in.intro')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {signIn.isError && (
+            <Alert color="red" role="alert" variant="light">
+              {errorMessage(signIn.error)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('sign_in.email')}
+            type="email"
+            name="email"
+            autoComplete="username"
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={missing.email && tc('errors.required')}
+          />
+          <PasswordInput
+            label={t('sign_in.password')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={missing.password && tc('errors.required')}
+          />
+          <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
+            {t('sign_in.submit')}
+          </Button>
+          <Anchor component={Link} to="/users/password/new" size="sm" ta="center">
+            {t('sign_in.forgot')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,41 @@
+import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from './language-select.tsx';
+
+/** The frame of the pages before sign-in: no header, no user bar, one card in the middle. */
+export function AuthLayout({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <Box bg="gray.0" mih="100vh">
+      <Center component="main" mih="100vh" p="md">
+        <Stack w="100%" maw={420} gap="lg">
+          <Group justify="center" gap="xs">
+            <img src="/favicon.svg" alt="" width={36} height={36} />
+            <Text fw={700} fz="xl">
+              {t('app_name')}
+            </Text>
+          </Group>
+          <Paper withBorder shadow="sm" radius="md" p="xl">
+            <Stack gap="md">
+              <div>
+                <Title order={1} fz="h2">
+                  {title}
+                </Title>
+                {intro && (
+                  <Text c="dimmed" size="sm" mt={4}>
+                    {intro}
+                  </Text>
+                )}
+              </div>
+              {children}
+            </Stack>
+          </Paper>
+          <Group justify="center">
+            <LanguageSelect />
+          </Group>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LOCALES } from '@agora/contracts';
+import { changeLocale, isLocale } from '../i18n/index.ts';
+
+/** Lets a visitor choose the language before signing in; the choice is kept on this device. */
+export function LanguageSelect() {
+  const { t, i18n } = useTranslation('common');
+  return (
+    <NativeSelect
+      size="xs"
+      label={t('language')}
+      value={i18n.language}
+      data={LOCALES.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
+      onChange={(event) => {
+        if (isLocale(event.currentTarget.value)) changeLocale(event.currentTarget.value);
+      }}
+      w={180}
+    />
+  );
+}

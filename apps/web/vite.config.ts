@@ -1,0 +1,25 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // Page routes and API routes share paths: everything that is not a page load or one of
+    // Vite's own files goes to the server.
+    proxy: {
+      '^/(?!@|src/|node_modules/|favicon).*': {
+        target: api,
+        bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+      },
+    },
+  },
+  build: { sourcemap: true, chunkSizeWarningLimit: 1000 },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});

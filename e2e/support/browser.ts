@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import axe from 'axe-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's Chromium, headless; Playwright gives every launch a fresh temporary profile. The
+ * flags keep it from reaching out to the network, which this machine does not have.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (no cookies) per test, in German unless said otherwise. */
+export async function newPage(browser: Browser, options: { locale?: string; width?: number; height?: number } = {}) {
+  const context: BrowserContext = await browser.newContext({
+    locale: options.locale ?? 'de-DE',
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export type AxeViolation = { id: string; impact: string | null | undefined; help: string; targets: string[] };
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated rather than added as a script tag, which the app's CSP would refuse.
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
