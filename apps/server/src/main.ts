@@ -17,11 +17,8 @@ async function main() {
   const app = await buildApp(config, database);
   // The demo network fills an empty embedded database; a real PostgreSQL only on request.
   const wantDemo = !config.databaseUrl || process.argv.includes('--demo');
-  let seeded = false;
-  if (wantDemo && (await app.services.networks.count()) === 0) {
-    await seedDemo(app.services);
-    seeded = true;
-  }
+  if (wantDemo && (await app.services.networks.count()) === 0) await seedDemo(app.services);
+  const demoPresent = await app.services.accounts.exists(DEMO_ACCOUNTS[0].email);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,7 +43,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  printBanner(config.publicUrl, database.kind, seeded || wantDemo, config.sessionSecretGenerated);
+  printBanner(config.publicUrl, database.kind, demoPresent, config.sessionSecretGenerated);
 }
 
 function printBanner(url: string, kind: string, demo: boolean, generatedSecret: boolean) {

@@ -147,6 +147,10 @@ export function createAccountsService(deps: AccountsDeps) {
       return created;
     },
 
+    async exists(email: string): Promise<boolean> {
+      return !!(await repository.userByEmail(email.trim().toLowerCase()));
+    },
+
     deleteExpiredSessions: () => repository.deleteExpiredSessions(new Date()),
   };
 }

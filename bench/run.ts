@@ -1,0 +1,172 @@
+// npm run bench [-- --members 10000 --duration 10 --warmup 1]   (root script; builds the server first)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { largeEmail, seedLargeInto } from '@agora/server/bench-support';
+import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
+import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+const PASSWORD = 'bench-password';
+const RESULTS_FILE = fileURLToPath(new URL('results/latest.json', import.meta.url));
+
+const { values } = parseArgs({
+  options: {
+    members: { type: 'string', default: process.env.BENCH_MEMBERS ?? '10000' },
+    duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
+    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '1' },
+  },
+});
+const members = wholeNumber('--members', values.members, 20);
+const duration = wholeNumber('--duration', values.duration, 1);
+const warmup = wholeNumber('--warmup', values.warmup, 0);
+
+let dataDir: string | undefined;
+let server: RunningServer | undefined;
+let cleaning: Promise<void> | undefined;
+
+/** Stops the server and deletes the data directory; safe to call more than once. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await server?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing ${dataDir ?? 'nothing'}`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+// Last resort when something exits without waiting for cleanUp().
+process.once('exit', () => {
+  server?.kill();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+let exitCode = 1;
+const loadAverage = os.loadavg()[0] ?? 0;
+try {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
+  let started = Date.now();
+  const seeded = await seedLargeInto(dataDir, { members, password: PASSWORD });
+  console.log(`Seeded ${seeded.members} members and ${seeded.groups} groups in ${seconds(started)} s.`);
+
+  started = Date.now();
+  server = await startServer(dataDir);
+  console.log(`Server up at ${server.url} in ${seconds(started)} s.`);
+
+  const context: ScenarioContext = {
+    cookie: await signIn(server.url, largeEmail(1)),
+    // Normal members only: every 50th member (index 49, 99, ...) is external.
+    signInEmails: Array.from({ length: 8 }, (_, k) => largeEmail(k + 1)),
+    password: PASSWORD,
+  };
+
+  const results: ScenarioResult[] = [];
+  let baseline: number | undefined;
+  for (const scenario of scenarios) {
+    if (warmup > 0) await measure(server.url, scenario, context, warmup);
+    const result = await measure(server.url, scenario, context, duration);
+    const rps = result.requests.average;
+    if (scenario.baseline) baseline = rps;
+    const failure = failureOf(result);
+    results.push({
+      name: scenario.name,
+      connections: scenario.connections,
+      requests: result.requests.total,
+      requestsPerSecond: rps,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      ratioToBaseline: baseline ? rps / baseline : Number.NaN,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      failure,
+    });
+    console.log(`  ${scenario.name}: ${rps.toFixed(1)} req/s${failure ? `, FAILED: ${failure}` : ''}`);
+    if (failure) console.error(`Server output:\n${server.output()}`);
+  }
+
+  const conditions: Conditions = {
+    members: seeded.members,
+    connections: Object.fromEntries(scenarios.map((s) => [s.name, s.connections])),
+    durationSeconds: duration,
+    warmupSeconds: warmup,
+    node: process.version,
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+    database: seeded.databaseKind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL',
+    loadAverage,
+  };
+  console.log('\n' + formatReport(conditions, results));
+  writeJson(RESULTS_FILE, conditions, results);
+  console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  const failed = results.filter((r) => r.failure);
+  if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.map((r) => r.name).join(', ')}`);
+  exitCode = failed.length ? 1 : 0;
+} catch (error) {
+  console.error(error);
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);
+
+function measure(url: string, scenario: Scenario, ctx: ScenarioContext, durationSeconds: number) {
+  const headers = scenario.headers?.(ctx);
+  const bodies = scenario.bodies?.(ctx);
+  return autocannon({
+    url: url + scenario.path,
+    method: scenario.method,
+    headers,
+    connections: scenario.connections,
+    duration: durationSeconds,
+    ...(bodies
+      ? { requests: bodies.map((body) => ({ method: scenario.method, path: scenario.path, headers, body })) }
+      : {}),
+  });
+}
+
+function failureOf(result: autocannon.Result): string | null {
+  if (result.non2xx > 0) {
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, stat]) => `${stat.count ?? 0} x ${code}`);
+    return `${result.non2xx} non-2xx answers (${codes.join(', ')})`;
+  }
+  if (result.errors > 0) return `${result.errors} connection errors (${result.timeouts} timeouts)`;
+  if (result['2xx'] === 0) return 'no answers';
+  return null;
+}
+
+async function signIn(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/users/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ user: { email, password: PASSWORD } }),
+  });
+  if (!response.ok) throw new Error(`Signing in as ${email} answered ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { csrf_token?: unknown };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => pair.startsWith('agora_session='));
+  if (typeof body.csrf_token !== 'string' || !cookie) throw new Error(`Signing in as ${email} gave no session`);
+  return cookie;
+}
+
+function wholeNumber(flag: string, text: string, min: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`${flag} takes a whole number of at least ${min}, not "${text}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+function seconds(since: number): string {
+  return ((Date.now() - since) / 1000).toFixed(1);
+}

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+/** High enough that the sign-in scenario measures password hashing, not the rate limiter. */
+const NO_LIMIT = '1000000000';
+
+export type RunningServer = {
+  url: string;
+  /** The last lines the server printed, for error messages. */
+  output(): string;
+  /** SIGTERM, then SIGKILL if it has not ended after a while. */
+  stop(): Promise<void>;
+  /** SIGKILL at once, for process exit handlers that cannot wait. */
+  kill(): void;
+};
+
+/** Starts the built server (apps/server/dist/main.js) on DATA_DIR `dataDir` and waits until it is healthy. */
+export async function startServer(dataDir: string): Promise<RunningServer> {
+  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build -w @agora/server\` first.`);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The benchmark always runs on its own embedded database, without outside services.
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'S3_BUCKET', 'PUBLIC_URL', 'TRUST_PROXY'])
+    delete env[name];
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SIGN_IN_LIMIT_PER_ADDRESS: NO_LIMIT,
+    SIGN_IN_LIMIT_PER_IP: NO_LIMIT,
+  });
+
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+
+  const server: RunningServer = {
+    url: `http://127.0.0.1:${port}`,
+    output: () => lines.join('\n'),
+    async stop() {
+      if (!running()) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+    kill() {
+      if (running()) child.kill('SIGKILL');
+    },
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await healthy(server.url))) {
+    if (!running() || Date.now() > deadline) {
+      await server.stop();
+      throw new Error(
+        `The server did not become healthy (exit code ${child.exitCode}). Its output:\n${server.output()}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return server;
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
