@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createNetwork, createTestApp, signIn, TEST_PASSWORD, type TestApp } from '../../testing/index.ts';
+import {
+  createMember,
+  createNetwork,
+  createTestApp,
+  signIn,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../testing/index.ts';
 
 let t: TestApp;
 let networkId: string;
@@ -19,7 +26,11 @@ describe('POST /users/sign_in', () => {
     const response = await signInRequest(user.email, TEST_PASSWORD);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.member).toMatchObject({ id: membership.id, displayName: 'Ada Lovelace', path: `/members/${membership.id}` });
+    expect(body.member).toMatchObject({
+      id: membership.id,
+      displayName: 'Ada Lovelace',
+      path: `/members/${membership.id}`,
+    });
     expect(body.csrf_token).toMatch(/^[\w-]{20,}$/);
     const cookie = response.cookies.find((c) => c.name === 'agora_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -110,7 +121,11 @@ describe('rate limiting', () => {
     try {
       await createNetwork(limited.services);
       const attempt = (i: number) =>
-        limited.app.inject({ method: 'POST', url: '/users/sign_in', payload: { user: { email: `x${i}@example.test`, password: 'x' } } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/users/sign_in',
+          payload: { user: { email: `x${i}@example.test`, password: 'x' } },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt(i)).statusCode).toBe(401);
       expect((await attempt(99)).statusCode).toBe(429);
     } finally {
@@ -123,7 +138,10 @@ describe('session and CSRF', () => {
   it('gives the current member and the CSRF token again after a reload', async () => {
     const { user, membership } = await createMember(t.services, networkId);
     const session = await signIn(t.app, user.email);
-    const response = await t.app.inject({ url: '/api/v1/session', headers: { cookie: session.cookie, accept: 'application/json' } });
+    const response = await t.app.inject({
+      url: '/api/v1/session',
+      headers: { cookie: session.cookie, accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ member: { id: membership.id }, csrf_token: session.csrf, locale: 'en' });
   });
@@ -131,7 +149,11 @@ describe('session and CSRF', () => {
   it('refuses a mutation made with the session cookie but without the CSRF token', async () => {
     const { user } = await createMember(t.services, networkId);
     const session = await signIn(t.app, user.email);
-    const without = await t.app.inject({ method: 'DELETE', url: '/users/sign_out', headers: { cookie: session.cookie } });
+    const without = await t.app.inject({
+      method: 'DELETE',
+      url: '/users/sign_out',
+      headers: { cookie: session.cookie },
+    });
     expect(without.statusCode).toBe(403);
     expect(without.json()).toEqual({ error: 'invalid_csrf_token' });
     const wrong = await t.app.inject({

@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 // ObjectId layout: 4 bytes of seconds, 5 random bytes fixed per process, 3 bytes of a counter.
 // Ids sort by creation time and never collide within a process.
 const processRandom = randomBytes(5).toString('hex');
-let counter = randomBytes(3).readUIntBE(0, 3);
+// The counter starts in the lower half, so that it wraps (and ids of one second lose their order)
+// only after eight million ids from one process.
+let counter = randomBytes(3).readUIntBE(0, 3) & 0x7fffff;
 
 export function newId(now: number = Date.now()): string {
   counter = (counter + 1) % 0x1000000;
