@@ -66,7 +66,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('services', services);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  // Expired sessions are swept hourly (and at start), so the table holds live sessions only.
+  const sweep = () =>
+    services.accounts.deleteExpiredSessions().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+  const sweeper = setInterval(sweep, 60 * 60 * 1000);
+  sweeper.unref();
+  app.addHook('onReady', async () => void sweep());
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     mailer.close();
     await redis?.quit();
   });

@@ -59,7 +59,7 @@ export type Config = {
         forcePathStyle: boolean;
       }
     | undefined;
-  /** Signs session cookies. Generated per process when unset, which signs everyone out on restart. */
+  /** Signs session cookies. When unset, main.ts keeps a generated one in DATA_DIR (see session-secret.ts). */
   sessionSecret: string;
   sessionSecretGenerated: boolean;
   sessionTtlDays: number;

@@ -2,12 +2,16 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { persistedSessionSecret } from './platform/auth/session-secret.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/index.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const config = loaded.sessionSecretGenerated
+    ? { ...loaded, sessionSecret: persistedSessionSecret(loaded.dataDir) }
+    : loaded;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -43,10 +47,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  printBanner(config.publicUrl, database.kind, demoPresent, config.sessionSecretGenerated);
+  printBanner(config.publicUrl, database.kind, demoPresent);
 }
 
-function printBanner(url: string, kind: string, demo: boolean, generatedSecret: boolean) {
+function printBanner(url: string, kind: string, demo: boolean) {
   const lines = [
     '',
     `  Agora is running at ${url}`,
@@ -56,7 +60,6 @@ function printBanner(url: string, kind: string, demo: boolean, generatedSecret: 
     lines.push('', '  Demo accounts (password for each: demo-password):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(28)} ${a.role}`);
   }
-  if (generatedSecret) lines.push('', '  SESSION_SECRET is not set: sessions end when the server restarts.');
   console.log(lines.join('\n') + '\n');
 }
 
