@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
 
-export type RunningServer = { url: string; dataDir: string; output: () => string; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  terminate(): Promise<number | null>;
+  stop(): Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -69,6 +76,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     output: () => output,
+    async terminate() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      return exited;
+    },
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
