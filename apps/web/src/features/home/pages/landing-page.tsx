@@ -1,8 +1,9 @@
-import { Alert, Avatar, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sessionQuery } from '../../session/api.ts';
 import { networkQuery } from '../api.ts';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { useErrorMessage } from '../../../ui/use-error-message.ts';
 
@@ -17,9 +18,9 @@ export function LandingPage() {
   if (network.isPending || !member) return <PageLoader />;
   if (network.isError) {
     return (
-      <Alert color="red" role="alert">
+      <FormAlert kind="error">
         {errorMessage(network.error)}
-      </Alert>
+      </FormAlert>
     );
   }
   const role = member.network_admin ? 'network_admin' : member.is_external ? 'external' : 'member';

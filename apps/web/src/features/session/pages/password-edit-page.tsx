@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@agora/contracts';
 import { AuthLayout } from '../../../ui/auth-layout.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useErrorMessage, useFieldErrors } from '../../../ui/use-error-message.ts';
 import { useResetPassword } from '../api.ts';
 
@@ -22,9 +23,7 @@ export function PasswordEditPage() {
   if (!token) {
     return (
       <AuthLayout title={t('password_edit.title')}>
-        <Alert color="red" role="alert" variant="light">
-          {t('password_edit.missing_token')}
-        </Alert>
+        <FormAlert kind="error">{t('password_edit.missing_token')}</FormAlert>
         <Anchor component={Link} to="/users/password/new" size="sm" ta="center">
           {t('password_edit.request_new')}
         </Anchor>
@@ -51,9 +50,7 @@ export function PasswordEditPage() {
   if (reset.isSuccess) {
     return (
       <AuthLayout title={t('password_edit.title')}>
-        <Alert color="green" role="status" variant="light">
-          {t('password_edit.done')}
-        </Alert>
+        <FormAlert kind="success">{t('password_edit.done')}</FormAlert>
         <Button component={Link} to="/users/sign_in">
           {t('password_new.back')}
         </Button>
@@ -66,9 +63,7 @@ export function PasswordEditPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {reset.isError && (
-            <Alert color="red" role="alert" variant="light">
-              {server.reset_password_token ?? errorMessage(reset.error)}
-            </Alert>
+            <FormAlert kind="error">{server.reset_password_token ?? errorMessage(reset.error)}</FormAlert>
           )}
           <PasswordInput
             label={t('password_edit.password')}

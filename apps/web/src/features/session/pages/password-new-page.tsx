@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthLayout } from '../../../ui/auth-layout.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { useErrorMessage, useFieldErrors } from '../../../ui/use-error-message.ts';
 import { useRequestPasswordReset } from '../api.ts';
 
@@ -25,17 +26,11 @@ export function PasswordNewPage() {
   return (
     <AuthLayout title={t('password_new.title')} intro={t('password_new.intro')}>
       {request.isSuccess ? (
-        <Alert color="green" role="status" variant="light">
-          {t('password_new.sent')}
-        </Alert>
+        <FormAlert kind="success">{t('password_new.sent')}</FormAlert>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            {request.isError && !errors.email && (
-              <Alert color="red" role="alert" variant="light">
-                {errorMessage(request.error)}
-              </Alert>
-            )}
+            {request.isError && !errors.email && <FormAlert kind="error">{errorMessage(request.error)}</FormAlert>}
             <TextInput
               label={t('password_new.email')}
               type="email"

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../ui/auth-layout.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { useErrorMessage } from '../../../ui/use-error-message.ts';
 import { changeLocale, isLocale } from '../../../i18n/index.ts';
@@ -46,11 +47,7 @@ export function SignInPage() {
     <AuthLayout title={t('sign_in.title')} intro={t('sign_in.intro')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {signIn.isError && (
-            <Alert color="red" role="alert" variant="light">
-              {errorMessage(signIn.error)}
-            </Alert>
-          )}
+          {signIn.isError && <FormAlert kind="error">{errorMessage(signIn.error)}</FormAlert>}
           <TextInput
             label={t('sign_in.email')}
             type="email"
