@@ -17,11 +17,7 @@ export function LandingPage() {
 
   if (network.isPending || !member) return <PageLoader />;
   if (network.isError) {
-    return (
-      <FormAlert kind="error">
-        {errorMessage(network.error)}
-      </FormAlert>
-    );
+    return <FormAlert kind="error">{errorMessage(network.error)}</FormAlert>;
   }
   const role = member.network_admin ? 'network_admin' : member.is_external ? 'external' : 'member';
 
