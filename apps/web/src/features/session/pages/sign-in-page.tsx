@@ -7,7 +7,6 @@ import { AuthLayout } from '../../../ui/auth-layout.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { useErrorMessage } from '../../../ui/use-error-message.ts';
-import { changeLocale, isLocale } from '../../../i18n/index.ts';
 import { sessionQuery, useSignIn } from '../api.ts';
 import { safeRedirect } from '../redirect.ts';
 
@@ -32,15 +31,8 @@ export function SignInPage() {
     const empty = { email: !email.trim(), password: !password };
     setMissing(empty);
     if (empty.email || empty.password) return;
-    signIn.mutate(
-      { email, password },
-      {
-        onSuccess: (info) => {
-          if (isLocale(info.locale)) changeLocale(info.locale, false);
-          navigate(target, { replace: true });
-        },
-      },
-    );
+    // The signed-in routes switch to the member's language (see RequireSession).
+    signIn.mutate({ email, password }, { onSuccess: () => navigate(target, { replace: true }) });
   };
 
   return (
