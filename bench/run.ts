@@ -1,4 +1,6 @@
-// npm run bench [-- --members 10000 --duration 10 --warmup 1]   (root script; builds the server first)
+// npm run bench [-- --members 10000 --duration 10 --warmup 1 --only "members,unreads"]
+// (root script; builds the server first). --only keeps the scenarios whose names contain one of
+// the comma-separated words, and always the baseline the others are compared with.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,11 +20,13 @@ const { values } = parseArgs({
     members: { type: 'string', default: process.env.BENCH_MEMBERS ?? '10000' },
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
     warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '1' },
+    only: { type: 'string', default: process.env.BENCH_ONLY ?? '' },
   },
 });
 const members = wholeNumber('--members', values.members, 20);
 const duration = wholeNumber('--duration', values.duration, 1);
 const warmup = wholeNumber('--warmup', values.warmup, 0);
+const selected = selectScenarios(values.only);
 
 let dataDir: string | undefined;
 let server: RunningServer | undefined;
@@ -69,7 +73,7 @@ try {
 
   const results: ScenarioResult[] = [];
   let baseline: number | undefined;
-  for (const scenario of scenarios) {
+  for (const scenario of selected) {
     if (warmup > 0) await measure(server.url, scenario, context, warmup);
     const result = await measure(server.url, scenario, context, duration);
     const rps = result.requests.average;
@@ -93,7 +97,7 @@ try {
 
   const conditions: Conditions = {
     members: seeded.members,
-    connections: Object.fromEntries(scenarios.map((s) => [s.name, s.connections])),
+    connections: Object.fromEntries(selected.map((s) => [s.name, s.connections])),
     durationSeconds: duration,
     warmupSeconds: warmup,
     node: process.version,
@@ -115,9 +119,24 @@ try {
 }
 process.exit(exitCode);
 
+function selectScenarios(only: string): Scenario[] {
+  const words = only
+    .split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
+  if (words.length === 0) return scenarios;
+  const chosen = scenarios.filter((s) => s.baseline || words.some((w) => s.name.toLowerCase().includes(w)));
+  if (chosen.every((s) => s.baseline)) {
+    console.error(`--only "${only}" matches no scenario: ${scenarios.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  return chosen;
+}
+
 function measure(url: string, scenario: Scenario, ctx: ScenarioContext, durationSeconds: number) {
   const headers = scenario.headers?.(ctx);
   const bodies = scenario.bodies?.(ctx);
+  const paths = scenario.paths?.(ctx);
   return autocannon({
     url: url + scenario.path,
     method: scenario.method,
@@ -127,6 +146,7 @@ function measure(url: string, scenario: Scenario, ctx: ScenarioContext, duration
     ...(bodies
       ? { requests: bodies.map((body) => ({ method: scenario.method, path: scenario.path, headers, body })) }
       : {}),
+    ...(paths ? { requests: paths.map((path) => ({ method: scenario.method, path, headers })) } : {}),
   });
 }
 

@@ -19,14 +19,46 @@ export type Scenario = {
   headers?(ctx: ScenarioContext): Record<string, string>;
   /** Request bodies, sent one after the other on each connection and then from the start again. */
   bodies?(ctx: ScenarioContext): string[];
+  /** Paths sent in turn instead of `path` (which names the scenario), e.g. different queries. */
+  paths?(ctx: ScenarioContext): string[];
 };
 
 const asMember = (ctx: ScenarioContext) => ({ cookie: ctx.cookie, accept: 'application/json' });
+
+/**
+ * What members type into a member picker: two to five letters of a first or last name of the
+ * large seed (src/seed/large.ts), some of them both. Common prefixes ("an", "sch") match hundreds
+ * of members and rare ones a few dozen, so the mix measures the ranking and counting of many
+ * matches as well as the index lookup.
+ */
+export const MEMBER_QUERIES = [
+  'an',
+  'be',
+  'kra',
+  'sch',
+  'hoff',
+  'zimm',
+  'lena',
+  'mia w',
+  'olga r',
+  'sven',
+  'ta fi',
+  'uwe',
+];
 
 export const scenarios: Scenario[] = [
   { name: 'GET /healthz', method: 'GET', path: '/healthz', connections: 10, baseline: true },
   { name: 'GET /api/v1/network', method: 'GET', path: '/api/v1/network', connections: 10, headers: asMember },
   { name: 'GET /api/v1/session', method: 'GET', path: '/api/v1/session', connections: 10, headers: asMember },
+  { name: 'GET /api/v1/unreads', method: 'GET', path: '/api/v1/unreads', connections: 10, headers: asMember },
+  {
+    name: 'GET /members?q=',
+    method: 'GET',
+    path: '/members?q=',
+    connections: 10,
+    headers: asMember,
+    paths: () => MEMBER_QUERIES.map((q) => `/members?q=${encodeURIComponent(q)}`),
+  },
   {
     name: 'POST /users/sign_in',
     method: 'POST',

@@ -11,7 +11,9 @@ export default defineConfig({
     // Page routes and API routes share paths: everything that is not a page load or one of
     // Vite's own files goes to the server.
     proxy: {
-      '^/(?!@|src/|node_modules/|favicon).*': {
+      // The live connection, with its WebSocket upgrade.
+      '/socket.io': { target: api, ws: true },
+      '^/(?!@|src/|node_modules/|favicon|socket\\.io).*': {
         target: api,
         bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
       },

@@ -53,7 +53,7 @@ describe('signing in', () => {
       await page.getByRole('heading', { name: `Willkommen, ${account.name}` }).waitFor();
       expect(await page.getByText('Sie sind im Netzwerk Acme Demo angemeldet.').isVisible()).toBe(true);
       expect(await page.getByTestId('member-role').innerText()).toBe(account.role.toUpperCase());
-      expect(await page.getByRole('banner').getByText('Acme Demo').isVisible()).toBe(true);
+      expect(await page.getByRole('banner').getByTestId('network-name').innerText()).toBe('Acme Demo');
     });
   }
 
@@ -75,7 +75,8 @@ describe('signing in', () => {
   it('signs out, after which the start page asks to sign in again', async () => {
     const page = await open('/users/sign_in');
     await signIn(page, 'max.member@example.com');
-    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
     await page.waitForURL('**/users/sign_in');
     await page.goto(server.url + '/');
     await page.waitForURL('**/users/sign_in');

@@ -92,3 +92,36 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+export type InProcessServer = Awaited<ReturnType<typeof startInProcessServer>>;
+
+/**
+ * The demo network served from this test process, so that a test can act as a module of the
+ * server would (create a notification, say) and watch the browser receive it.
+ */
+export async function startInProcessServer(env: Record<string, string> = {}) {
+  const { startDemoServer } = await import('@agora/server/e2e-support');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-e2e-'));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const server = await startDemoServer({
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-0000',
+    ...env,
+  });
+  return {
+    url,
+    services: server.services,
+    async stop() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -13,28 +13,57 @@ import { requestContext } from './platform/auth/request-context.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { rewriteUrl } from './platform/http/content-negotiation.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { createJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
-import { accountRoutes, createAccountsService } from './modules/accounts/index.ts';
+import { outboxRoutes } from './platform/mail/routes.ts';
+import { createRealtime, realtimePlugin } from './platform/realtime/index.ts';
+import { createUnreadsRegistry, unreadsRoutes } from './platform/unreads/index.ts';
+import { accountRoutes, createAccountsService, localeSettingsRoutes } from './modules/accounts/index.ts';
+import { createDirectoryService, directoryRoutes } from './modules/directory/index.ts';
 import { createGroupsService, groupRoutes } from './modules/groups/index.ts';
+import { createLegalService, legalRoutes } from './modules/legal/index.ts';
+import { createMembershipRolesService } from './modules/membership-roles/index.ts';
 import { createMembersService, memberRoutes } from './modules/members/index.ts';
 import { createNetworksService, networkRoutes } from './modules/networks/index.ts';
+import { createNotificationsService, notificationRoutes } from './modules/notifications/index.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Every module's service, wired to its dependencies; seeds and tests use the same ones. */
-export function createServices(database: Database, config: Config, mailer: Mailer) {
+export function createServices(database: Database, config: Config, mailer: Mailer, jobs: Jobs) {
   const { db } = database;
+  const legal = createLegalService(db);
+  // Pushes reach nobody until buildApp attaches the realtime server to the HTTP server.
+  const realtime = createRealtime({ redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  const unreads = createUnreadsRegistry();
   const networks = createNetworksService(db);
   const members = createMembersService(db);
   const groups = createGroupsService(db);
+  const membershipRoles = createMembershipRolesService(db);
+  const directory = createDirectoryService({ members, groups, membershipRoles, networks });
   const accounts = createAccountsService({
     db,
     members,
     mailer,
     publicUrl: config.publicUrl,
     sessionTtlDays: config.sessionTtlDays,
+    onSessionEnded: realtime.disconnectSession,
   });
-  return { networks, members, groups, accounts, mailer };
+  const notifications = createNotificationsService({ db, members, realtime, unreads });
+  return {
+    networks,
+    members,
+    groups,
+    membershipRoles,
+    directory,
+    accounts,
+    legal,
+    jobs,
+    mailer,
+    realtime,
+    unreads,
+    notifications,
+  };
 }
 
 declare module 'fastify' {
@@ -61,19 +90,38 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const services = createServices(database, config, mailer);
+  const jobs = createJobs({ database, log: app.log });
+  const mailer = createMailer({
+    db: database.db,
+    jobs,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    // The mail imprint belongs to the legal module, which platform code cannot import.
+    mailImprint: (networkId) => services.legal.mailImprint(networkId),
+  });
+  const services = createServices(database, config, mailer, jobs);
   app.decorate('services', services);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
   // Expired sessions are swept hourly (and at start), so the table holds live sessions only.
-  const sweep = () =>
-    services.accounts.deleteExpiredSessions().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+  // The embedded database has no autovacuum: without the statistics ANALYZE gathers, its
+  // planner ignores indexes such as the member search's.
+  const sweep = async () => {
+    try {
+      await services.accounts.deleteExpiredSessions();
+      if (database.kind === 'pglite') await database.db.execute(sql`ANALYZE`);
+    } catch (err) {
+      app.log.warn({ err }, 'hourly maintenance failed');
+    }
+  };
   const sweeper = setInterval(sweep, 60 * 60 * 1000);
   sweeper.unref();
   app.addHook('onReady', async () => void sweep());
+  app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    // Workers first: a mail being sent still needs its SMTP connection.
+    await jobs.stop();
     mailer.close();
     await redis?.quit();
   });
@@ -111,6 +159,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     resolveNetwork: services.networks.resolveForHost,
     resolveSession: services.accounts.resolveSession,
   });
+  await app.register(realtimePlugin, {
+    realtime: services.realtime,
+    resolveNetwork: services.networks.resolveForHost,
+    resolveSession: services.accounts.resolveSession,
+    trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+  });
 
   app.get('/healthz', { config: { auth: 'public', network: false }, schema: { hide: true } }, async () => {
     await database.db.execute(sql`select 1`);
@@ -121,6 +176,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(networkRoutes({ networks: services.networks, groups: services.groups }));
   await app.register(memberRoutes({ members: services.members, networks: services.networks }));
   await app.register(groupRoutes({ groups: services.groups }));
+  await app.register(directoryRoutes({ directory: services.directory, groups: services.groups }));
+  await app.register(localeSettingsRoutes({ accounts: services.accounts, members: services.members }));
+  await app.register(notificationRoutes({ notifications: services.notifications }));
+  await app.register(unreadsRoutes({ unreads: services.unreads }));
+  await app.register(legalRoutes({ legal: services.legal }));
+  await app.register(outboxRoutes({ outbox: services.mailer.outboxStore }));
   await registerWebApp(app, config.webDistDir);
 
   app.setNotFoundHandler({}, (_request, reply) => reply.code(404).send({ error: 'not_found' }));

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { networkSettingsSchema, passwordResetSchema, signInBodySchema } from './index.ts';
+import {
+  contrastText,
+  deriveTheme,
+  localeSettingsBodySchema,
+  mixColors,
+  networkSettingsSchema,
+  parseTheme,
+  passwordResetSchema,
+  relativeLuminance,
+  signInBodySchema,
+  themeSchema,
+} from './index.ts';
 
 describe('network settings', () => {
   it('fills every setting with its default', () => {
@@ -34,6 +45,15 @@ describe('message keys', () => {
     ]);
   });
 
+  it('answers a missing choice with required and a wrong one with invalid', () => {
+    const missing = localeSettingsBodySchema.safeParse({ locale_settings: {} });
+    expect(missing.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['locale_settings.locale', 'required'],
+    ]);
+    const wrong = localeSettingsBodySchema.safeParse({ locale_settings: { locale: 'it' } });
+    expect(wrong.error?.issues.map((i) => i.message)).toEqual(['invalid']);
+  });
+
   it('answers a short password with too_short and a mismatch with confirmation_mismatch', () => {
     const result = passwordResetSchema.safeParse({
       user: { reset_password_token: 't', password: 'short', password_confirmation: 'other' },
@@ -45,5 +65,60 @@ describe('message keys', () => {
     expect(mismatch.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['user.password_confirmation', 'confirmation_mismatch'],
     ]);
+  });
+});
+
+describe('themes', () => {
+  const theme = (colors: Record<string, string>, override = false) => themeSchema.parse({ override, colors });
+
+  it('measures luminance as WCAG does', () => {
+    expect(relativeLuminance('#000000')).toBe(0);
+    expect(relativeLuminance('#ffffff')).toBeCloseTo(1, 10);
+    expect(relativeLuminance('#808080')).toBeCloseTo(0.2159, 3);
+  });
+
+  it('mixes colours channel by channel', () => {
+    expect(mixColors('#000000', '#ffffff', 0.5)).toBe('#808080');
+    expect(mixColors('#1864ab', '#000000', 0)).toBe('#1864ab');
+    expect(mixColors('#1864ab', '#000000', 1)).toBe('#000000');
+  });
+
+  it('darkens the primary colour by a tenth for hover', () => {
+    expect(deriveTheme(theme({ primary: '#6464c8' })).derivedColors.primary_hover).toBe('#5a5ab4');
+  });
+
+  it('writes white on dark and black on light primary colours', () => {
+    expect(contrastText('#1864ab')).toBe('#ffffff');
+    expect(contrastText('#000000')).toBe('#ffffff');
+    expect(contrastText('#ffd43b')).toBe('#000000');
+    expect(contrastText('#ffffff')).toBe('#000000');
+    // Mid grey: black reaches 5.3:1, white only 3.9:1.
+    expect(contrastText('#808080')).toBe('#000000');
+    expect(deriveTheme(theme({ primary: '#0ca678' })).derivedColors.primary_contrast_text).toBe('#000000');
+    expect(deriveTheme(theme({ primary: '#5f3dc4' })).derivedColors.primary_contrast_text).toBe('#ffffff');
+  });
+
+  it('draws the header border darker on a light header and lighter on a dark one', () => {
+    expect(deriveTheme(theme({ header_background: '#ffffff' })).derivedColors.header_border).toBe('#e6e6e6');
+    const dark = deriveTheme(theme({ header_background: '#000000' })).derivedColors.header_border;
+    expect(relativeLuminance(dark)).toBeGreaterThan(0);
+  });
+
+  it('tints the active user bar entry with the primary colour', () => {
+    const derived = deriveTheme(theme({ primary: '#ff0000', userbar_background: '#ffffff' })).derivedColors;
+    expect(derived.userbar_active_background).toBe('#ffd9d9');
+  });
+
+  it('keeps the chosen design beside the derived colours', () => {
+    const derived = deriveTheme(theme({ primary: '#5f3dc4' }, true));
+    expect(derived.override).toBe(true);
+    expect(derived.colors.primary).toBe('#5f3dc4');
+    expect(derived.colors.header_background).toBe('#ffffff');
+  });
+
+  it('reads a stored design leniently', () => {
+    expect(parseTheme(null)).toEqual(themeSchema.parse({}));
+    expect(parseTheme({ colors: { primary: 'not a colour' } })).toEqual(themeSchema.parse({}));
+    expect(parseTheme({ override: true, colors: { primary: '#123456' } }).colors.primary).toBe('#123456');
   });
 });

@@ -32,6 +32,9 @@ export function issueKey(issue: IssueLike): string {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? ERROR_KEYS.required : ERROR_KEYS.invalid;
+    // A missing enum value is missing, not a wrong one.
+    case 'invalid_value':
+      return issue.input === undefined ? ERROR_KEYS.required : ERROR_KEYS.invalid;
     case 'too_small':
       return issue.origin === 'string' && Number(issue.minimum) === 1 ? ERROR_KEYS.required : ERROR_KEYS.tooShort;
     case 'too_big':

@@ -1,3 +1,5 @@
+import type { ActiveTheme } from './theme.ts';
+
 export const GROUP_ACCESS = ['open', 'closed', 'hidden'] as const;
 export type GroupAccess = (typeof GROUP_ACCESS)[number];
 export const GROUP_ROLES = ['member', 'admin'] as const;
@@ -23,7 +25,7 @@ export type Group = {
   profile_image: string | null;
   member_count: number;
   membership_status_of_current_member: MembershipStatus;
-  active_theme: unknown;
+  active_theme: ActiveTheme | null;
   can: {
     join: boolean;
     join_moderated: boolean;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { LOCALES, type Locale } from './locales.ts';
+
 /** Image URLs of a member in the sizes the web app shows. */
 export type MemberImages = { small: string | null; medium: string | null; large: string | null };
 
@@ -40,3 +43,10 @@ export type Member = {
     create_channels: boolean;
   };
 };
+
+/** `GET, PUT /members/{id}/locale_settings`: null follows the network's language. */
+export type LocaleSettings = { locale: Locale | null; network_language: Locale };
+export const localeSettingsBodySchema = z.object({
+  locale_settings: z.object({ locale: z.enum(LOCALES).nullable() }),
+});
+export type LocaleSettingsBody = z.infer<typeof localeSettingsBodySchema>;

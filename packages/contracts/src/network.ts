@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.ts';
+import type { ActiveTheme } from './theme.ts';
 
 const digestTime = z.enum(['am', 'pm', 'lpm']);
 
@@ -103,6 +104,8 @@ export type NetworkShell = {
   id: string;
   name: string;
   language: string;
+  /** The network's design; group and category designs are applied over it on their routes. */
+  theme: ActiveTheme;
   config: {
     memberships: {
       profile_edit_target: 'profile' | 'registration';
@@ -118,7 +121,7 @@ export type NetworkShell = {
     name: string;
     plural_name: string;
     order: number;
-    active_theme: unknown;
+    active_theme: ActiveTheme | null;
     can: { administrate: boolean };
   }>;
   customer_central_url: string | null;

@@ -1,5 +1,8 @@
+import type { ThemeInput } from '@agora/contracts';
 import type { Services } from '../app.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
+import { seedDemoLegal } from './demo-legal.ts';
+import { seedDemoNotifications } from './demo-notifications.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -37,9 +40,21 @@ const MORE_MEMBERS: Array<[string, string]> = [
   ['Ida', 'Walter'],
 ];
 
+/** A calm blue on a white header; projects and one group show how their own designs look. */
+const NETWORK_THEME: ThemeInput = {
+  colors: { primary: '#1971c2', header_background: '#ffffff', header_text: '#212529' },
+};
+
 const CATEGORIES = [
   { slug: 'teams', name: 'Team', pluralName: 'Teams', color: '#1c7ed6', position: 0 },
-  { slug: 'projects', name: 'Projekt', pluralName: 'Projekte', color: '#2f9e44', position: 1 },
+  {
+    slug: 'projects',
+    name: 'Projekt',
+    pluralName: 'Projekte',
+    color: '#2f9e44',
+    position: 1,
+    theme: { override: true, colors: { primary: '#0c8599', userbar_background: '#f3fbfc' } },
+  },
   { slug: 'locations', name: 'Standort', pluralName: 'Standorte', color: '#e8590c', position: 2 },
 ] as const;
 
@@ -53,6 +68,7 @@ type DemoGroup = {
   admins: number[];
   members: number[];
   externallyVisible?: boolean;
+  theme?: ThemeInput;
 };
 
 // Member indexes: 0 Anna (admin), 1 Max, 2 Gina (external), 3.. the others.
@@ -97,6 +113,7 @@ const GROUPS: DemoGroup[] = [
   {
     category: 'projects',
     slug: 'product-launch',
+    theme: { override: true, colors: { primary: '#7048e8', header_background: '#f3f0ff' } },
     name: 'Product Launch 2027',
     access: 'hidden',
     teaser: 'Confidential launch planning.',
@@ -134,7 +151,7 @@ const GROUPS: DemoGroup[] = [
 
 /** The demo network that `npm start` shows on an empty database. */
 export async function seedDemo(services: Services) {
-  const network = await services.networks.create({ name: 'Acme Demo', language: 'de' });
+  const network = await services.networks.create({ name: 'Acme Demo', language: 'de', theme: NETWORK_THEME });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const people = [
     ...DEMO_ACCOUNTS.map((a) => ({ ...a })),
@@ -167,6 +184,7 @@ export async function seedDemo(services: Services) {
       access: g.access,
       teaser: g.teaser,
       externallyVisible: g.externallyVisible ?? false,
+      theme: g.theme,
     })),
   );
   await services.groups.addMembers(
@@ -176,6 +194,18 @@ export async function seedDemo(services: Services) {
       ...g.members.map((i) => ({ groupId: groups[gi]!.id, membershipId: memberships[i]!.id, role: 'member' as const })),
     ]),
   );
+  await seedDemoNotifications(services, { network, memberships, groups });
+  await seedDemoLegal(services, network.id);
+  await services.membershipRoles.create(network.id, [
+    { name: 'Betriebsrat', pluralName: 'Betriebsräte', color: '#c92a2a', textColor: '#ffffff' },
+    { name: 'Ersthelfer:in', pluralName: 'Ersthelfer:innen', color: '#2f9e44', textColor: '#ffffff' },
+    { name: 'Brandschutzhelfer:in', pluralName: 'Brandschutzhelfer:innen', color: '#e8590c', displayType: 'grouped' },
+    {
+      name: 'Projektleitung',
+      pluralName: 'Projektleitungen',
+      groupId: groups.find((g) => g.slug === 'website-relaunch')!.id,
+    },
+  ]);
   return { network, memberships, groups, categories };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type Database } from '../platform/db/client.ts';
+import { openDatabase, pgliteExtensions, type Database } from '../platform/db/client.ts';
 
 export function databaseUrlFor(baseUrl: string, name: string): string {
   const url = new URL(baseUrl);
@@ -42,6 +42,6 @@ export async function openTestDatabase(source: {
   }
   if (!source.pgliteDump) throw new Error('No test database template: is the global setup configured?');
   const dump = new Blob([fs.readFileSync(source.pgliteDump)]);
-  const pglite = await PGlite.create({ loadDataDir: dump });
+  const pglite = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions });
   return openDatabase({ pglite });
 }

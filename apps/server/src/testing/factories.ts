@@ -23,6 +23,9 @@ export type MemberOptions = {
   admin?: boolean;
   external?: boolean;
   locked?: boolean;
+  /** A contact without sign-in (memberships.kind 'consumer'). */
+  consumer?: boolean;
+  displayName?: string | null;
 };
 
 /** An account with a membership in the network. */
@@ -39,6 +42,8 @@ export async function createMember(services: Services, networkId: string, option
     networkAdmin: options.admin ?? false,
     isExternal: options.external ?? false,
     lockedAt: options.locked ? new Date() : null,
+    kind: options.consumer ? 'consumer' : 'member',
+    displayName: options.displayName ?? null,
   });
   return { user: user!, membership };
 }

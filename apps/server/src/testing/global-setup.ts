@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../platform/db/client.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
+import { createJobs } from '../platform/jobs/jobs.ts';
+import { createMailer } from '../platform/mail/mailer.ts';
 import { databaseUrlFor } from './database.ts';
 
 declare module 'vitest' {
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${template}`);
     const database = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, template), poolSize: 1 });
     await database.migrate();
+    await prepareJobs(database);
     await database.close();
     project.provide('pgTemplate', template);
     project.provide('pgliteDump', null);
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({});
   await database.migrate();
+  await prepareJobs(database);
   const dump = await database.pglite!.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agora-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -47,4 +51,15 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', null);
   project.provide('pgliteDump', file);
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
+
+/**
+ * pg-boss creates its schema and each queue at start when they are missing (~150 ms on PGlite);
+ * doing it once here puts them in the template, so that each test file's start only checks.
+ */
+async function prepareJobs(database: Database) {
+  const jobs = createJobs({ database });
+  createMailer({ db: database.db, jobs, from: 'template', mailImprint: async () => '' });
+  await jobs.start();
+  await jobs.stop();
 }

@@ -45,3 +45,4 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 export * from './factories.ts';
+export * from './realtime.ts';

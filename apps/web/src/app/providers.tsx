@@ -1,26 +1,12 @@
-import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { sessionQuery } from '../features/session/api.ts';
 import { ApiError } from './api-client.ts';
-
-// Darker shades than Mantine's defaults, so that text, links and buttons meet WCAG AA contrast.
-const theme = createTheme({
-  primaryColor: 'blue',
-  primaryShade: { light: 8, dark: 6 },
-  defaultRadius: 'md',
-  autoContrast: true,
-});
-
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
-  },
-  dark: {},
-});
+import { mantineThemeFor, shellVariablesResolver } from './theme/mantine-theme.ts';
+import { useActiveTheme } from './theme/theme-store.ts';
 
 /**
  * A 401 from any call means the session ended (signed out elsewhere, expired, locked): the
@@ -43,11 +29,15 @@ export const queryClient: QueryClient = new QueryClient({
 });
 
 export function Providers({ children }: { children: ReactNode }) {
+  const activeTheme = useActiveTheme();
+  const theme = useMemo(() => mantineThemeFor(activeTheme), [activeTheme]);
+  const cssVariablesResolver = useMemo(() => shellVariablesResolver(activeTheme), [activeTheme]);
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Notifications />
-        {children}
+        {/* confirm() of ui/confirm-dialog.tsx opens its dialogs through this. */}
+        <ModalsProvider>{children}</ModalsProvider>
       </MantineProvider>
     </QueryClientProvider>
   );

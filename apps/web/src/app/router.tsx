@@ -1,24 +1,37 @@
 import { createBrowserRouter } from 'react-router';
-import { LandingPage } from '../features/home/pages/landing-page.tsx';
 import { PasswordEditPage } from '../features/session/pages/password-edit-page.tsx';
 import { PasswordNewPage } from '../features/session/pages/password-new-page.tsx';
 import { SignInPage } from '../features/session/pages/sign-in-page.tsx';
+import { FEATURES } from './features.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequireSession } from './require-session.tsx';
-import { SignedInLayout } from './signed-in-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { AppLayout } from './shell/app-layout.tsx';
+import { PublicLayout } from './shell/public-layout.tsx';
 
 export const router = createBrowserRouter([
   { path: '/users/sign_in', element: <SignInPage /> },
   { path: '/users/password/new', element: <PasswordNewPage /> },
   { path: '/users/password/edit', element: <PasswordEditPage /> },
   {
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: FEATURES.flatMap((feature) => feature.publicRoutes ?? []),
+  },
+  {
     element: <RequireSession />,
+    errorElement: <RouteError />,
     children: [
       {
-        element: <SignedInLayout />,
+        element: <AppLayout />,
         children: [
-          { index: true, element: <LandingPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          {
+            errorElement: <RouteError />,
+            children: [
+              ...FEATURES.flatMap((feature) => feature.routes ?? []),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
         ],
       },
     ],

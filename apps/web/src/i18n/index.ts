@@ -42,7 +42,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: initialLocale(),
   fallbackLng: { de_DU: ['de'], default: ['en'] },
-  ns: ['common', 'session', 'home'],
+  ns: Object.keys(resources['en'] ?? {}),
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,

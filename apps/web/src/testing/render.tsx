@@ -11,7 +11,7 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider>
+      <MantineProvider env="test">
         <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>,

@@ -1,26 +1,48 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../app/api-client.ts';
+import { i18n } from '../i18n/index.ts';
 
-/** The translated sentence for a failed call: the server's message key, else a generic one. */
-export function useErrorMessage() {
-  const { t } = useTranslation('common');
-  return (error: unknown): string => {
-    if (error instanceof ApiError) return t(`errors.${error.key}`, { defaultValue: t('errors.generic') });
-    if (error instanceof TypeError) return t('errors.network_error');
-    return t('errors.generic');
-  };
+type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
+const translate: Translate = (key, options) => i18n.t(key, options);
+
+/**
+ * The translated sentence for a failed call: the server's message key, else a generic one.
+ * A feature namespace (ns) is asked first, for keys of its own (e.g. calendars_empty).
+ */
+export function errorMessage(error: unknown, ns?: string, t: Translate = translate): string {
+  if (error instanceof ApiError) return translateKey(error.key, ns, t, 'common:errors.generic');
+  if (error instanceof TypeError) return t('common:errors.network_error');
+  return t('common:errors.generic');
 }
 
-/** Field errors of a 422 answer, translated, keyed by field. */
-export function useFieldErrors() {
+/** Field errors of a 422 answer, translated, keyed by field; null when the error has none. */
+export function fieldErrorMessages(
+  error: unknown,
+  ns?: string,
+  t: Translate = translate,
+): Record<string, string> | null {
+  if (!(error instanceof ApiError) || error.status !== 422 || !error.body?.errors) return null;
+  const entries = Object.entries(error.body.errors);
+  if (entries.length === 0) return null;
+  return Object.fromEntries(
+    entries.map(([field, keys]) => [
+      field,
+      keys.map((key) => translateKey(key, ns, t, 'common:errors.invalid')).join(' '),
+    ]),
+  );
+}
+
+function translateKey(key: string, ns: string | undefined, t: Translate, fallback: string): string {
+  const keys = [...(ns ? [`${ns}:errors.${key}`] : []), `common:errors.${key}`];
+  return t(keys, { defaultValue: t(fallback) });
+}
+
+export function useErrorMessage(ns?: string) {
   const { t } = useTranslation('common');
-  return (error: unknown): Record<string, string> => {
-    if (!(error instanceof ApiError) || error.status !== 422 || !error.body?.errors) return {};
-    return Object.fromEntries(
-      Object.entries(error.body.errors).map(([field, keys]) => [
-        field,
-        keys.map((k) => t(`errors.${k}`, { defaultValue: t('errors.invalid') })).join(' '),
-      ]),
-    );
-  };
+  return (error: unknown): string => errorMessage(error, ns, t as Translate);
+}
+
+export function useFieldErrors(ns?: string) {
+  const { t } = useTranslation('common');
+  return (error: unknown): Record<string, string> => fieldErrorMessages(error, ns, t as Translate) ?? {};
 }

@@ -1,2 +1,3 @@
 export { accountRoutes } from './routes.ts';
+export { localeSettingsRoutes } from './locale-settings-routes.ts';
 export { createAccountsService, type AccountsService } from './service.ts';

@@ -12,6 +12,10 @@ export function createAccountsRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       return row;
     },
+    async userById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
     async userByResetToken(tokenHash: string, sentAfter: Date): Promise<UserRow | undefined> {
       const [row] = await db
         .select()
@@ -47,8 +51,10 @@ export function createAccountsRepository(db: Db) {
     async deleteSession(id: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));
     },
-    async deleteSessionsOfUser(userId: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    /** The ids of the sessions ended. */
+    async deleteSessionsOfUser(userId: string): Promise<string[]> {
+      const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+      return rows.map((r) => r.id);
     },
     async deleteExpiredSessions(now: Date): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));

@@ -1,4 +1,11 @@
-import { ERROR_KEYS, type SessionInfo } from '@agora/contracts';
+import {
+  DEFAULT_LOCALE,
+  ERROR_KEYS,
+  LOCALES,
+  type Locale,
+  type LocaleSettings,
+  type SessionInfo,
+} from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, unprocessable } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -23,6 +30,8 @@ export type AccountsDeps = {
   mailer: Mailer;
   publicUrl: string;
   sessionTtlDays: number;
+  /** Told of each session that ends, so its live connections end too. */
+  onSessionEnded?: (sessionId: string) => void;
 };
 
 export function createAccountsService(deps: AccountsDeps) {
@@ -48,7 +57,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, credentials.password);
       if (!user || !passwordOk) throw invalidCredentials();
       const membership = await deps.members.findByUser(network.id, user.id);
-      if (!membership) throw invalidCredentials();
+      // A consumer is a contact of the network, not someone who signs in to it.
+      if (!membership || membership.kind !== 'member') throw invalidCredentials();
       if (membership.lockedAt) throw new HttpError(401, { error: ERROR_KEYS.locked });
 
       const token = randomToken();
@@ -76,7 +86,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const found = await repository.liveSession(tokenHash, now);
       if (!found || found.session.networkId !== networkId) return null;
       const membership = await deps.members.findByUser(networkId, found.session.userId);
-      if (!membership || membership.lockedAt) return null;
+      if (!membership || membership.lockedAt || membership.kind !== 'member') return null;
       if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await repository.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs));
       }
@@ -96,8 +106,9 @@ export function createAccountsService(deps: AccountsDeps) {
       } satisfies SessionInfo;
     },
 
-    signOut(sessionId: string) {
-      return repository.deleteSession(sessionId);
+    async signOut(sessionId: string): Promise<void> {
+      await repository.deleteSession(sessionId);
+      deps.onSessionEnded?.(sessionId);
     },
 
     /** Mails a reset link when the address belongs to a member of this network; says nothing either way. */
@@ -112,8 +123,9 @@ export function createAccountsService(deps: AccountsDeps) {
         resetPasswordSentAt: new Date(),
       });
       const link = `${deps.publicUrl}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`;
-      const mail = passwordResetMail(localeOf(user, network), link, network.name);
-      await deps.mailer.send({ networkId: network.id, to: user.email, ...mail });
+      const locale = localeOf(user, network);
+      const mail = passwordResetMail(locale, link, network.name);
+      await deps.mailer.send({ networkId: network.id, networkName: network.name, to: user.email, locale, ...mail });
     },
 
     /** Sets the new password and signs the account out everywhere. */
@@ -125,7 +137,8 @@ export function createAccountsService(deps: AccountsDeps) {
         resetPasswordTokenHash: null,
         resetPasswordSentAt: null,
       });
-      await repository.deleteSessionsOfUser(user.id);
+      const ended = await repository.deleteSessionsOfUser(user.id);
+      for (const sessionId of ended) deps.onSessionEnded?.(sessionId);
     },
 
     /** Creates accounts; a shared password hash may be given to spare hashing for generated networks. */
@@ -151,8 +164,24 @@ export function createAccountsService(deps: AccountsDeps) {
       return !!(await repository.userByEmail(email.trim().toLowerCase()));
     },
 
+    /** The member's own language, or null to follow the network's (`/members/{id}/locale_settings`). */
+    async localeSettings(network: NetworkContext, userId: string): Promise<LocaleSettings> {
+      const user = await repository.userById(userId);
+      return { locale: asLocale(user?.locale), network_language: asLocale(network.language) ?? DEFAULT_LOCALE };
+    },
+
+    async updateLocale(network: NetworkContext, userId: string, locale: Locale | null): Promise<LocaleSettings> {
+      await repository.updateUser(userId, { locale });
+      return { locale, network_language: asLocale(network.language) ?? DEFAULT_LOCALE };
+    },
+
     deleteExpiredSessions: () => repository.deleteExpiredSessions(new Date()),
   };
+}
+
+/** A stored language, if it is one we speak (an older or hand-edited row may hold anything). */
+function asLocale(value: string | null | undefined): Locale | null {
+  return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : null;
 }
 
 function localeOf(user: UserRow, network: NetworkContext): string {

@@ -1,2 +1,9 @@
 export { groupRoutes } from './routes.ts';
-export { createGroupsService, type GroupsService, type NewGroup, type NewGroupCategory } from './service.ts';
+export {
+  createGroupsService,
+  type DirectoryGroupsOptions,
+  type GroupsService,
+  type NewGroup,
+  type NewGroupCategory,
+} from './service.ts';
+export { activeTheme } from './present.ts';

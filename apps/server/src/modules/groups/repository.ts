@@ -1,10 +1,27 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { GroupRole } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { groupCategories, groupMemberships, groups } from './tables.ts';
 
 export type GroupCategoryRow = typeof groupCategories.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupMembershipRow = typeof groupMemberships.$inferSelect;
+
+export type DirectoryGroupSearch = {
+  networkId: string;
+  membershipId: string;
+  isNetworkAdmin: boolean;
+  isExternal: boolean;
+  /** Lower-cased words; each must begin a word of the group's name. */
+  terms: string[];
+  onlyMine: boolean;
+  onlyChatEnabled: boolean;
+  limit: number;
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 export function createGroupsRepository(db: Db) {
   return {
@@ -22,6 +39,74 @@ export function createGroupsRepository(db: Db) {
         .where(and(eq(groups.networkId, networkId), eq(groups.slug, slug)))
         .limit(1);
       return row;
+    },
+    async groupById(networkId: string, id: string): Promise<GroupRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(groups)
+        .where(and(eq(groups.networkId, networkId), eq(groups.id, id)))
+        .limit(1);
+      return row;
+    },
+    /** The ids of a group's members as a subquery, for searches that stay one statement. */
+    memberIdsQuery(groupId: string) {
+      return db
+        .select({ id: groupMemberships.membershipId })
+        .from(groupMemberships)
+        .where(eq(groupMemberships.groupId, groupId));
+    },
+    /** The groups a member belongs to, for the user bar: one query for all categories. */
+    groupsOf(networkId: string, membershipId: string, limit: number) {
+      return db
+        .select({ group: groups, role: groupMemberships.role })
+        .from(groupMemberships)
+        .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+        .where(and(eq(groupMemberships.membershipId, membershipId), eq(groups.networkId, networkId)))
+        .orderBy(asc(groups.archived), asc(sql`lower(${groups.name})`), asc(groups.id))
+        .limit(limit);
+    },
+    /**
+     * Groups for the directory pickers with the searching member's role and the category name.
+     * The conditions on access narrow the rows in the database so that `limit` holds; the group
+     * policy still decides on each row (see the service).
+     */
+    directoryGroups(search: DirectoryGroupSearch) {
+      const role = groupMemberships.role;
+      const conditions: SQL[] = [eq(groups.networkId, search.networkId), eq(groups.archived, false)];
+      if (!search.isNetworkAdmin) conditions.push(or(ne(groups.access, 'hidden'), isNotNull(role))!);
+      if (search.isExternal) conditions.push(or(eq(groups.externallyVisible, true), isNotNull(role))!);
+      if (search.onlyMine) conditions.push(isNotNull(role));
+      if (search.onlyChatEnabled) conditions.push(eq(groups.chatEnabled, true));
+      for (const term of search.terms) {
+        conditions.push(sql`(' ' || lower(${groups.name})) like ${`% ${escapeLike(term)}%`}`);
+      }
+      return db
+        .select({ group: groups, role, categoryName: groupCategories.name })
+        .from(groups)
+        .innerJoin(groupCategories, eq(groupCategories.id, groups.groupCategoryId))
+        .leftJoin(
+          groupMemberships,
+          and(eq(groupMemberships.groupId, groups.id), eq(groupMemberships.membershipId, search.membershipId)),
+        )
+        .where(and(...conditions))
+        .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id))
+        .limit(search.limit);
+    },
+    /** Some groups by id with a member's role in each: one query, for checking them in a batch. */
+    async withRoles(
+      networkId: string,
+      membershipId: string,
+      ids: string[],
+    ): Promise<Array<{ group: GroupRow; role: GroupRole | null }>> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ group: groups, role: groupMemberships.role })
+        .from(groups)
+        .leftJoin(
+          groupMemberships,
+          and(eq(groupMemberships.groupId, groups.id), eq(groupMemberships.membershipId, membershipId)),
+        )
+        .where(and(eq(groups.networkId, networkId), inArray(groups.id, ids)));
     },
     async roleOf(groupId: string, membershipId: string) {
       const [row] = await db

@@ -16,5 +16,8 @@ export function groupRoutes(deps: { groups: GroupsService }) {
         return presentGroup(actor, subject, await deps.groups.memberCount(subject.group.id));
       },
     );
+    r.get('/api/v1/userbar/groups', { config: { auth: 'member' }, schema: { tags: ['groups'] } }, async (request) =>
+      deps.groups.userbarGroups(request.actor!),
+    );
   };
 }

@@ -1,14 +1,29 @@
-import type { GroupAccess, GroupRole } from '@agora/contracts';
+import {
+  idSchema,
+  USERBAR_GROUPS_LIMIT,
+  type DirectoryGroupOption,
+  type GroupAccess,
+  type GroupRole,
+  type ThemeInput,
+  type UserbarGroups,
+} from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
 import { groupPolicy, type GroupSubject } from './policy.ts';
-import { presentShellCategory } from './present.ts';
+import { presentDirectoryGroup, presentShellCategory, presentUserbarGroups } from './present.ts';
 import { createGroupsRepository } from './repository.ts';
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
-export type NewGroupCategory = { slug: string; name: string; pluralName: string; color?: string; position?: number };
+export type NewGroupCategory = {
+  slug: string;
+  name: string;
+  pluralName: string;
+  color?: string;
+  position?: number;
+  theme?: ThemeInput;
+};
 export type NewGroup = {
   groupCategoryId: string;
   slug: string;
@@ -17,7 +32,12 @@ export type NewGroup = {
   teaser?: string;
   moderatedJoin?: boolean;
   externallyVisible?: boolean;
+  chatEnabled?: boolean;
+  archived?: boolean;
+  theme?: ThemeInput;
 };
+
+export type DirectoryGroupsOptions = { terms: string[]; onlyMine: boolean; onlyChatEnabled: boolean; limit: number };
 
 export function createGroupsService(db: Db) {
   const repository = createGroupsRepository(db);
@@ -39,6 +59,50 @@ export function createGroupsService(db: Db) {
       const subject = { group, role: await repository.roleOf(group.id, actor.membershipId) };
       if (!allows(groupPolicy, 'read', actor, subject)) throw notFound();
       return subject;
+    },
+    /** Like loadForActor, by id; 404 also for an id that is not one. */
+    async loadByIdForActor(actor: Actor, rawId: string): Promise<GroupSubject> {
+      const id = idSchema.safeParse(rawId);
+      const group = id.success ? await repository.groupById(actor.networkId, id.data) : undefined;
+      if (!group) throw notFound();
+      const subject = { group, role: await repository.roleOf(group.id, actor.membershipId) };
+      if (!allows(groupPolicy, 'read', actor, subject)) throw notFound();
+      return subject;
+    },
+    /** A group's member ids as a subquery, for the member search (one statement). */
+    memberIdsQuery: repository.memberIdsQuery,
+    /** The user bar's category sections: two queries, however many categories there are. */
+    async userbarGroups(actor: Actor): Promise<UserbarGroups> {
+      const [categories, memberOf] = await Promise.all([
+        repository.categories(actor.networkId),
+        repository.groupsOf(actor.networkId, actor.membershipId, USERBAR_GROUPS_LIMIT),
+      ]);
+      return presentUserbarGroups(
+        categories,
+        memberOf.filter((row) => allows(groupPolicy, 'read', actor, row)).map((row) => row.group),
+      );
+    },
+    /** Groups the actor may read whose names begin with the words typed, for the pickers. */
+    async directoryGroups(actor: Actor, options: DirectoryGroupsOptions): Promise<DirectoryGroupOption[]> {
+      const rows = await repository.directoryGroups({
+        networkId: actor.networkId,
+        membershipId: actor.membershipId,
+        isNetworkAdmin: actor.isNetworkAdmin,
+        isExternal: actor.isExternal,
+        ...options,
+      });
+      return rows
+        .filter((row) => allows(groupPolicy, 'read', actor, row))
+        .map((row) => presentDirectoryGroup(row.group, row.categoryName));
+    },
+    /** Of some group ids, those the actor may read, with their names: one query. */
+    async readableAmong(actor: Actor, ids: string[]): Promise<Map<string, { id: string; name: string }>> {
+      const rows = await repository.withRoles(actor.networkId, actor.membershipId, [...new Set(ids)]);
+      return new Map(
+        rows
+          .filter((row) => allows(groupPolicy, 'read', actor, row))
+          .map(({ group }) => [group.id, { id: group.id, name: group.name }]),
+      );
     },
     memberCount: repository.memberCount,
     createCategories(networkId: string, categories: NewGroupCategory[]) {

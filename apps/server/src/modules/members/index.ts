@@ -1,4 +1,17 @@
 export { memberRoutes } from './routes.ts';
-export { createMembersService, type MembersService, type NewMember } from './service.ts';
-export { presentCurrentMember, presentMember, memberName } from './present.ts';
+export {
+  createMembersService,
+  searchTerms,
+  type MembersService,
+  type MemberSearchOptions,
+  type NewMember,
+} from './service.ts';
+export {
+  presentCurrentMember,
+  presentMember,
+  presentMemberOption,
+  presentMemberSummary,
+  memberName,
+} from './present.ts';
 export type { MembershipRow } from './repository.ts';
+export type { MembershipKind } from './tables.ts';

@@ -1,13 +1,13 @@
-import type { CurrentMember, Member, MemberImages } from '@agora/contracts';
+import type { CurrentMember, Member, MemberImages, MemberOption } from '@agora/contracts';
 import { abilities, pick, type Actor } from '../../platform/policy/index.ts';
 import { memberPolicy, type MemberSubject } from './policy.ts';
-import type { MembershipRow } from './repository.ts';
+import type { MemberOptionRow, MembershipRow } from './repository.ts';
 
-export function memberName(m: MembershipRow): string {
+export function memberName(m: Pick<MembershipRow, 'displayName' | 'firstName' | 'lastName'>): string {
   return m.displayName?.trim() || `${m.firstName} ${m.lastName}`.trim();
 }
 
-function images(m: MembershipRow): MemberImages {
+function images(m: Pick<MembershipRow, 'profileImageId'>): MemberImages {
   if (!m.profileImageId) return { small: null, medium: null, large: null };
   const base = `/api/storage/images/${m.profileImageId}/get`;
   return { small: `${base}/small`, medium: `${base}/medium`, large: `${base}/large` };
@@ -39,6 +39,11 @@ export function presentMember(actor: Actor, subject: MemberSubject): Member {
   };
 }
 
+/** A member as pickers list them (`GET /members?q=`). */
+export function presentMemberOption(m: MemberOptionRow): MemberOption {
+  return { id: m.id, displayName: memberName(m), images: { small: images(m).small }, is_external: m.isExternal };
+}
+
 export function presentCurrentMember(m: MembershipRow, today: Date = new Date()): CurrentMember {
   const birthday = m.birthday ? new Date(`${m.birthday}T00:00:00Z`) : null;
   const isToday =
@@ -66,4 +71,9 @@ function ageOn(birthday: Date, today: Date): number {
     today.getUTCMonth() > birthday.getUTCMonth() ||
     (today.getUTCMonth() === birthday.getUTCMonth() && today.getUTCDate() >= birthday.getUTCDate());
   return hadBirthday ? years : years - 1;
+}
+
+/** A member named on someone else's object (the actor of a notification, say). */
+export function presentMemberSummary(m: MembershipRow) {
+  return { id: m.id, displayName: memberName(m), images: images(m), path: `/members/${m.id}` };
 }

@@ -1,10 +1,39 @@
+import type { SQLWrapper } from 'drizzle-orm';
+import { idSchema, MEMBER_SEARCH_MIN_CHARS } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import type { Actor } from '../../platform/policy/index.ts';
-import { createMembersRepository, type MembershipRow, type NewMembershipRow } from './repository.ts';
+import { notFound } from '../../platform/errors.ts';
+import { allows, type Actor } from '../../platform/policy/index.ts';
+import { memberPolicy } from './policy.ts';
+import {
+  createMembersRepository,
+  type MemberOptionRow,
+  type MembershipRow,
+  type NewMembershipRow,
+} from './repository.ts';
 
 export type MembersService = ReturnType<typeof createMembersService>;
 
 export type NewMember = Omit<NewMembershipRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+export type MemberSearchOptions = {
+  q: string;
+  includeConsumers: boolean;
+  /** Membership id subqueries (from the groups module) the result is limited to, or leaves out. */
+  onlyIds?: SQLWrapper;
+  exceptIds?: SQLWrapper;
+  sort: 'first_name' | 'last_name';
+  limit: number;
+  offset: number;
+};
+
+/** More words than this add nothing a member would type, only work for the database. */
+const MAX_TERMS = 5;
+
+/** The words of a query as the search matches them: lower case, hyphens as spaces. */
+export function searchTerms(q: string): { terms: string[]; phrase: string } {
+  const words = q.toLowerCase().replace(/-/g, ' ').split(/\s+/).filter(Boolean);
+  return { terms: [...new Set(words)].slice(0, MAX_TERMS), phrase: words.join(' ') };
+}
 
 export function createMembersService(db: Db) {
   const repository = createMembersRepository(db);
@@ -12,6 +41,35 @@ export function createMembersService(db: Db) {
     findByUser: repository.findByUser,
     find: repository.findById,
     findMany: repository.findByIds,
+    /** A member the actor may see; 404 for a malformed id, a foreign or an unreadable member. */
+    async loadForActor(actor: Actor, rawId: string): Promise<MembershipRow> {
+      const id = idSchema.safeParse(rawId);
+      const membership = id.success ? await repository.findById(actor.networkId, id.data) : undefined;
+      // Whether guests may chat does not decide who may be seen.
+      if (!membership || !allows(memberPolicy, 'read', actor, { membership, guestUsersAllowChat: false })) {
+        throw notFound();
+      }
+      return membership;
+    },
+    /**
+     * Members of the actor's network whose names begin with the words typed, best matches first.
+     * Locked members are never found; fewer than MEMBER_SEARCH_MIN_CHARS characters find nothing.
+     */
+    async search(actor: Actor, options: MemberSearchOptions): Promise<{ rows: MemberOptionRow[]; total: number }> {
+      const { terms, phrase } = searchTerms(options.q);
+      if (options.q.trim().length < MEMBER_SEARCH_MIN_CHARS || terms.length === 0) return { rows: [], total: 0 };
+      return repository.search({
+        networkId: actor.networkId,
+        terms,
+        phrase,
+        includeConsumers: options.includeConsumers,
+        onlyIds: options.onlyIds,
+        exceptIds: options.exceptIds,
+        sort: options.sort,
+        limit: options.limit,
+        offset: options.offset,
+      });
+    },
     async create(member: NewMember): Promise<MembershipRow> {
       const [row] = await repository.insertMany([member]);
       if (!row) throw new Error('insert returned no row');

@@ -1,5 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, networkIdColumn, updatedAt } from '../../platform/db/columns.ts';
+
+export const MEMBERSHIP_KINDS = ['member', 'consumer'] as const;
+/** A consumer is a contact without sign-in: members can invite and mail them. */
+export type MembershipKind = (typeof MEMBERSHIP_KINDS)[number];
 
 /** A user's profile in one network: what other members see and what roles hang on. */
 export const memberships = pgTable(
@@ -15,6 +20,16 @@ export const memberships = pgTable(
     profileImageId: text('profile_image_id'),
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
     birthday: date('birthday'),
+    kind: text('kind').$type<MembershipKind>().notNull().default('member'),
+    /**
+     * The names a member is found by, lower-cased, each word preceded by a space, so that
+     * `LIKE '% ab%'` finds word prefixes and pg_trgm can use the word-start trigrams of the
+     * index. Stored rather than an index expression: a search that scans many members then reads
+     * it instead of computing it for each (measured 1.5x faster on PGlite with 10,000 members).
+     */
+    searchName: text('search_name').generatedAlwaysAs(
+      sql`(' ' || translate(lower(first_name || ' ' || last_name || ' ' || coalesce(display_name, '')), '-', ' '))`,
+    ),
     isExternal: boolean('is_external').notNull().default(false),
     networkAdmin: boolean('network_admin').notNull().default(false),
     minister: boolean('minister').notNull().default(false),
@@ -25,5 +40,6 @@ export const memberships = pgTable(
   (t) => [
     uniqueIndex('memberships_network_user_idx').on(t.networkId, t.userId),
     index('memberships_network_name_idx').on(t.networkId, t.lastName, t.firstName),
+    index('memberships_search_name_idx').using('gin', t.searchName.op('gin_trgm_ops')),
   ],
 );

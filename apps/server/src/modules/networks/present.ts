@@ -1,4 +1,4 @@
-import type { NetworkShell } from '@agora/contracts';
+import { deriveTheme, parseTheme, type NetworkShell } from '@agora/contracts';
 import { abilities, pick, type Actor } from '../../platform/policy/index.ts';
 import { networkPolicy } from './policy.ts';
 import type { NetworkRow } from './repository.ts';
@@ -13,6 +13,8 @@ export function presentNetworkShell(
     id: network.id,
     name: network.name,
     language: network.language,
+    // The network's design applies whether or not it says override: it is the base.
+    theme: deriveTheme(parseTheme(network.theme)),
     config: {
       memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
       folder_profiles: { enabled: false },

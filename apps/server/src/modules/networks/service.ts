@@ -1,4 +1,4 @@
-import { networkSettingsSchema, type NetworkSettings } from '@agora/contracts';
+import { networkSettingsSchema, type NetworkSettings, type ThemeInput } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { NetworkContext } from '../../platform/policy/index.ts';
 import { createNetworksRepository, type NetworkRow } from './repository.ts';
@@ -43,6 +43,7 @@ export function createNetworksService(db: Db) {
       language?: string;
       host?: string | null;
       settings?: Partial<NetworkSettings>;
+      theme?: ThemeInput;
     }) {
       hostCache.clear();
       return repository.insert({
@@ -50,6 +51,7 @@ export function createNetworksService(db: Db) {
         language: input.language ?? 'de',
         host: input.host ?? null,
         settings: input.settings ?? {},
+        theme: input.theme ?? null,
       });
     },
     /** The stored settings completed with the defaults. */

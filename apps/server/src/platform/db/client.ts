@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,6 +12,12 @@ import pg from 'pg';
 /** The Drizzle database every repository works with; a transaction has the same shape. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 
+/**
+ * The contrib extensions the migrations create (pg_trgm for name search). PGlite loads an
+ * extension's files only when asked, so every PGlite, also one loaded from a dump, needs these.
+ */
+export const pgliteExtensions = { pg_trgm };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -19,6 +26,8 @@ export type Database = {
   close(): Promise<void>;
   /** The embedded engine, when that is what runs (tests clone it). */
   pglite?: PGlite;
+  /** The connection pool, when PostgreSQL runs (the job queue shares it). */
+  pool?: pg.Pool;
 };
 
 export type DatabaseOptions = {
@@ -38,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      pool,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -45,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let pglite = options.pglite;
   if (!pglite) {
     if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-    pglite = await PGlite.create(options.pgliteDir ?? 'memory://');
+    pglite = await PGlite.create({ dataDir: options.pgliteDir ?? 'memory://', extensions: pgliteExtensions });
   }
   const client = pglite;
   const db = drizzlePglite(client) as unknown as Db;

@@ -1,0 +1,2 @@
+export { directoryRoutes } from './routes.ts';
+export { createDirectoryService, type DirectoryService } from './service.ts';

@@ -1,0 +1,56 @@
+import type { Db } from '../../platform/db/client.ts';
+import type { MembershipRoleDisplayType } from './tables.ts';
+import { createMembershipRolesRepository, type MembershipRoleRow } from './repository.ts';
+
+export type MembershipRolesService = ReturnType<typeof createMembershipRolesService>;
+
+export type NewMembershipRole = {
+  /** Null or absent for a role of the whole network. */
+  groupId?: string | null;
+  /** Generated from the name when absent (the role editor never asks for one). */
+  slug?: string;
+  name: string;
+  pluralName: string;
+  color?: string;
+  textColor?: string | null;
+  displayType?: MembershipRoleDisplayType;
+};
+
+/** "Ersthelfer:in" -> "ersthelfer-in"; umlauts spelled out, as in addresses. */
+export function roleSlug(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'role';
+}
+
+export function createMembershipRolesService(db: Db) {
+  const repository = createMembershipRolesRepository(db);
+  return {
+    create(networkId: string, roles: NewMembershipRole[]): Promise<MembershipRoleRow[]> {
+      return repository.insertMany(
+        roles.map((r) => ({
+          networkId,
+          groupId: r.groupId ?? null,
+          slug: r.slug ?? roleSlug(r.name),
+          name: r.name,
+          pluralName: r.pluralName,
+          color: r.color,
+          textColor: r.textColor ?? null,
+          displayType: r.displayType,
+        })),
+      );
+    },
+    /** The roles of the network (groupId null) or of one group. */
+    list: repository.list,
+    /** Roles of the network and of its groups matching the words typed, by name, at most `limit`. */
+    search: repository.search,
+  };
+}

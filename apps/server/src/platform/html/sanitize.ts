@@ -1,0 +1,81 @@
+import sanitize from 'sanitize-html';
+
+/** The colour palette of the rich-text editor (administration spec, section 9). */
+export const EDITOR_COLOURS = [
+  'red',
+  'green',
+  'blue',
+  'orange',
+  'goldenrod',
+  'indigo',
+  'purple',
+  'violet',
+  'hotpink',
+  'olive',
+  'mediumseagreen',
+  'limegreen',
+  'dimgrey',
+] as const;
+
+/** The code block languages of the rich-text editor. */
+export const EDITOR_CODE_LANGUAGES = ['plain', 'bash', 'css', 'html', 'js', 'markdown', 'ruby', 'sql'] as const;
+
+const BYTE = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?)';
+const COLOUR_VALUES = [
+  new RegExp(`^(?:${EDITOR_COLOURS.join('|')})$`, 'i'),
+  /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i,
+  new RegExp(`^rgb\\(\\s*${BYTE}\\s*,\\s*${BYTE}\\s*,\\s*${BYTE}\\s*\\)$`, 'i'),
+];
+
+const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;
+
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'pre',
+    'code',
+    'span',
+    'hr',
+  ],
+  allowedAttributes: { a: ['href', 'target', 'rel'], code: ['class'], span: ['style'] },
+  allowedClasses: { code: EDITOR_CODE_LANGUAGES.map((language) => `language-${language}`) },
+  allowedStyles: { span: { color: COLOUR_VALUES } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  // The text of these is never content: drop it together with the tag.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'template', 'title'],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { href, target } = attribs;
+      const safe: Record<string, string> = {};
+      // Relative and scheme-less links are dropped too: the editor always stores absolute ones.
+      if (href && SAFE_HREF.test(href.trim())) safe.href = href.trim();
+      // A new window must not reach back into ours (window.opener) nor learn where it came from.
+      if (target === '_blank') Object.assign(safe, { target: '_blank', rel: 'noopener noreferrer' });
+      return { tagName, attribs: safe };
+    },
+  },
+};
+
+/** Every HTML the server stores from a rich-text editor passes here: what the editor can make survives, nothing else. */
+export function sanitizeHtml(html: string): string {
+  return sanitize(html, OPTIONS);
+}

@@ -1,0 +1,131 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../../testing/database.ts';
+import { createTestApp } from '../../testing/index.ts';
+import { createJobs, JOBS_SCHEMA, type Job, type Jobs } from './jobs.ts';
+
+let database: Database;
+const opened: Jobs[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase({ pgTemplate: inject('pgTemplate'), pgliteDump: inject('pgliteDump') });
+});
+afterEach(async () => {
+  for (const jobs of opened.splice(0)) await jobs.stop();
+});
+afterAll(() => database.close());
+
+function jobsForTest() {
+  const jobs = createJobs({ database, pollingIntervalSeconds: 0.5 });
+  opened.push(jobs);
+  return jobs;
+}
+
+/** A promise with its resolver, for handlers that report to the test. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
+describe('jobs', () => {
+  it('hands a sent job to the worker of its queue at once, not at the next poll', async () => {
+    const jobs = createJobs({ database, pollingIntervalSeconds: 30 });
+    opened.push(jobs);
+    const got = deferred<Job<{ n: number }>>();
+    jobs.work<{ n: number }>('test.echo', async (job) => got.resolve(job));
+    await jobs.start();
+
+    const sentAt = Date.now();
+    const id = await jobs.send('test.echo', { n: 7 });
+    const job = await got.promise;
+    expect(Date.now() - sentAt).toBeLessThan(2_000);
+    expect(job).toMatchObject({ id, data: { n: 7 }, retryCount: 0 });
+  });
+
+  it('keeps a job sent before the start for the worker', async () => {
+    const jobs = jobsForTest();
+    await jobs.send('test.early', { early: true });
+    const got = deferred<unknown>();
+    jobs.work('test.early', async (job) => got.resolve(job.data));
+    await jobs.start();
+    expect(await got.promise).toEqual({ early: true });
+  });
+
+  it('tries a failing job again as its retry options say, until it succeeds', async () => {
+    const jobs = jobsForTest();
+    const tries: number[] = [];
+    jobs.work('test.flaky', async (job) => {
+      tries.push(job.retryCount);
+      if (tries.length < 3) throw new Error('not yet');
+    });
+    await jobs.start();
+    await jobs.send('test.flaky', {}, { retryLimit: 4, retryDelay: 1 });
+    await jobs.settled(15_000);
+    expect(tries).toEqual([0, 1, 2]);
+  });
+
+  it('gives up after the retry limit and hands the job with its error to the dead-letter queue', async () => {
+    const jobs = jobsForTest();
+    let tries = 0;
+    jobs.work('test.doomed', async () => {
+      tries += 1;
+      throw new Error(`refused ${tries}`);
+    });
+    const dead = deferred<Job<unknown>>();
+    jobs.work('test.doomed.dead', async (job) => dead.resolve(job));
+    await jobs.start();
+    await jobs.send('test.doomed', { to: 'x' }, { retryLimit: 1, retryDelay: 1, deadLetter: 'test.doomed.dead' });
+
+    const job = await dead.promise;
+    expect(tries).toBe(2);
+    expect(job.data).toEqual({ to: 'x' });
+    expect(JSON.stringify(job.output)).toContain('refused 2');
+  });
+
+  it('lets a running job finish on stop, and leaves no timer behind', async () => {
+    const before = timers();
+    const jobs = createJobs({ database, pollingIntervalSeconds: 0.5 });
+    const started = deferred();
+    let finished = false;
+    jobs.work('test.slow', async () => {
+      started.resolve();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      finished = true;
+    });
+    await jobs.start();
+    await jobs.send('test.slow', {});
+    await started.promise;
+
+    await jobs.stop();
+    expect(finished).toBe(true);
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+
+  it('creates its schema where it is missing, and runs its maintenance (several statements in one text)', async () => {
+    await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${JOBS_SCHEMA} CASCADE`));
+    const jobs = jobsForTest();
+    const got = deferred<unknown>();
+    jobs.work('test.fresh', async (job) => got.resolve(job.data));
+    await jobs.start();
+    await jobs.send('test.fresh', { fresh: 1 });
+    expect(await got.promise).toEqual({ fresh: 1 });
+    await jobs.settled();
+    await expect(jobs.maintain()).resolves.toBeUndefined();
+  });
+
+  it('runs in the app from ready to close, and app.close() leaves no timer running', async () => {
+    const before = timers();
+    const t = await createTestApp();
+    // Started on ready: each idle worker waits for its next poll on a timer.
+    expect(timers()).toBeGreaterThan(before);
+    const closing = Date.now();
+    await t.close();
+    expect(Date.now() - closing).toBeLessThan(1_000);
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+});

@@ -1,0 +1,178 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { jobsDbAdapter } from './db-adapter.ts';
+
+/** pg-boss keeps its tables in a schema of their own, which it creates and migrates itself. */
+export const JOBS_SCHEMA = 'pgboss';
+
+export type JobOptions = {
+  /** How many times a failed job is tried again (so `retryLimit + 1` tries in all). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled (with jitter) for each further one when `retryBackoff`. */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** The queue that gets a copy of the job once its last try failed. */
+  deadLetter?: string;
+  /** Seconds from now, or a time. */
+  startAfter?: number | Date;
+  singletonKey?: string;
+  /** A try that runs longer than this counts as failed. */
+  expireInSeconds?: number;
+};
+
+export type Job<T> = {
+  id: string;
+  data: T;
+  /** 0 on the first try. */
+  retryCount: number;
+  /** What the last failed try left: its error, for a dead-letter copy. */
+  output: unknown;
+};
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+export type WorkOptions = { pollingIntervalSeconds?: number };
+
+export type Jobs = {
+  /** Creates pg-boss's schema when missing and starts the workers registered so far. */
+  start(): Promise<void>;
+  /** Stops the workers, lets running jobs finish (up to a timeout) and waits for their last writes. */
+  stop(): Promise<void>;
+  /** Stores a job; it survives restarts. Works before `start()` too: the workers pick it up once started. */
+  send<T extends object>(queue: string, data: T, options?: JobOptions): Promise<string | null>;
+  /** Registers the handler of a queue; a handler that throws fails the try, which is retried as the job says. */
+  work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions): void;
+  /** Waits until no job of a known queue is waiting, due for a retry or running (tests, scripts). */
+  settled(timeoutMs?: number): Promise<void>;
+  /** Expires stuck jobs, archives and deletes old ones now (pg-boss does it on its own every few minutes). */
+  maintain(): Promise<void>;
+};
+
+type Log = { error(details: object, message: string): void; warn(details: object, message: string): void };
+
+export type JobsOptions = {
+  database: Database;
+  log?: Log;
+  /** How often an idle worker looks for due jobs (retries, other processes' jobs); local sends wake it at once. */
+  pollingIntervalSeconds?: number;
+  /** How long `stop()` lets running jobs finish before failing them (they are retried later). */
+  stopTimeoutMs?: number;
+};
+
+type Registered = { handler: JobHandler<unknown>; options: WorkOptions };
+
+const silent: Log = { error: () => {}, warn: () => {} };
+
+export function createJobs(options: JobsOptions): Jobs {
+  const log = options.log ?? silent;
+  const db = jobsDbAdapter(options.database);
+  const common = { db, schema: JOBS_SCHEMA, schedule: false } as const;
+  // The schema is installed by an instance without timers, so that a send before start leaves nothing running.
+  const installer = new PgBoss({ ...common, supervise: false, migrate: true });
+  const boss = new PgBoss({ ...common, supervise: true, migrate: false });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+
+  const registered = new Map<string, Registered>();
+  const workerIds = new Map<string, string>();
+  const queues = new Map<string, Promise<void>>();
+  const running = new Set<Promise<unknown>>();
+  let installing: Promise<unknown> | null = null;
+  let state: 'idle' | 'started' | 'stopped' = 'idle';
+
+  const installed = () => (installing ??= installer.start());
+
+  function ensureQueue(name: string): Promise<void> {
+    let created = queues.get(name);
+    if (!created) {
+      created = installed().then(() => boss.createQueue(name));
+      queues.set(name, created);
+      created.catch(() => queues.delete(name));
+    }
+    return created;
+  }
+
+  async function subscribe(queue: string, { handler, options: workOptions }: Registered) {
+    await ensureQueue(queue);
+    const id = await boss.work(
+      queue,
+      {
+        batchSize: 1,
+        includeMetadata: true,
+        pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
+      },
+      async ([job]: PgBoss.JobWithMetadata<unknown>[]) => {
+        const run = handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, output: job!.output });
+        running.add(run);
+        try {
+          await run;
+        } catch (err) {
+          log.warn({ err, queue, jobId: job!.id, retryCount: job!.retryCount }, 'job failed');
+          throw err;
+        } finally {
+          running.delete(run);
+        }
+      },
+    );
+    workerIds.set(queue, id);
+  }
+
+  async function settle() {
+    do {
+      await Promise.allSettled([...running]);
+      await db.drain();
+    } while (running.size > 0);
+  }
+
+  return {
+    async start() {
+      if (state === 'started') return;
+      await installed();
+      await boss.start();
+      state = 'started';
+      for (const [queue, entry] of registered) await subscribe(queue, entry);
+    },
+
+    async stop() {
+      if (state !== 'started') return;
+      state = 'stopped';
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: options.stopTimeoutMs ?? 5_000 });
+      // A worker may have fetched a job just before it was stopped: let that finish, and what it writes.
+      await settle();
+    },
+
+    async send(queue, data, jobOptions = {}) {
+      await ensureQueue(queue);
+      if (jobOptions.deadLetter) await ensureQueue(jobOptions.deadLetter);
+      const id = await boss.send(queue, data, jobOptions);
+      // A worker of this process takes the job at once instead of at its next poll.
+      const workerId = workerIds.get(queue);
+      if (workerId && state === 'started') boss.notifyWorker(workerId);
+      return id;
+    },
+
+    work(queue, handler, workOptions = {}) {
+      if (registered.has(queue)) throw new Error(`The queue ${queue} has a worker already`);
+      const entry = { handler: handler as JobHandler<unknown>, options: workOptions };
+      registered.set(queue, entry);
+      if (state === 'started') {
+        subscribe(queue, entry).catch((err) => log.error({ err, queue }, 'job worker did not start'));
+      }
+    },
+
+    async settled(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        let waiting = 0;
+        for (const queue of queues.keys()) waiting += await boss.getQueueSize(queue, { before: 'completed' });
+        if (waiting === 0 && running.size === 0) return;
+        if (Date.now() > deadline) throw new Error(`${waiting} jobs still waiting after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+
+    async maintain() {
+      await installed();
+      await boss.maintain();
+    },
+  };
+}

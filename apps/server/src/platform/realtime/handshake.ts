@@ -1,0 +1,67 @@
+import type { IncomingMessage } from 'node:http';
+import type { Actor, NetworkContext } from '../policy/index.ts';
+import type { ResolvedSession } from '../auth/request-context.ts';
+import { SESSION_COOKIE } from '../auth/request-context.ts';
+import { hashToken } from '../auth/tokens.ts';
+
+export type HandshakeOptions = {
+  resolveNetwork(host: string): Promise<NetworkContext | null>;
+  resolveSession(tokenHash: string, networkId: string): Promise<ResolvedSession | null>;
+  parseCookie(header: string): Record<string, string | undefined>;
+  unsignCookie(value: string): { valid: boolean; value: string | null };
+  /** As the HTTP server's option: whether X-Forwarded-Host names the host. */
+  trustProxy: boolean;
+  /** The deployment's public address; browsers opened on it may connect too. */
+  publicUrl: string;
+};
+
+/** The host a handshake is addressed to, with its port, as Fastify reads it for HTTP requests. */
+function hostWithPort(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = request.headers['x-forwarded-host'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded) {
+    return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
+  }
+  return request.headers.host ?? '';
+}
+
+function withoutPort(host: string): string {
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.split(':', 1)[0] ?? '';
+}
+
+/**
+ * The member of a handshake, by the same session cookie and host as an HTTP request (see
+ * request-context.ts): a page of the web app connects with the cookie it already has.
+ */
+export function sessionAuthenticator(options: HandshakeOptions) {
+  return async (request: IncomingMessage): Promise<Actor | null> => {
+    const network = await options.resolveNetwork(withoutPort(hostWithPort(request, options.trustProxy)));
+    if (!network) return null;
+    const raw = options.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
+    if (!raw) return null;
+    const unsigned = options.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return null;
+    const session = await options.resolveSession(hashToken(unsigned.value), network.id);
+    return session?.actor ?? null;
+  };
+}
+
+/**
+ * Browsers send the cookie along with a WebSocket opened by any page of the same site, so a
+ * handshake from a page of another origin is refused. Clients that are not browsers send no
+ * Origin; they need the cookie itself to get in.
+ */
+export function sameOrigin(options: Pick<HandshakeOptions, 'trustProxy' | 'publicUrl'>) {
+  const publicHost = new URL(options.publicUrl).host.toLowerCase();
+  return (request: IncomingMessage): boolean => {
+    const origin = request.headers.origin;
+    if (!origin) return true;
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host.toLowerCase();
+    } catch {
+      return false;
+    }
+    return originHost === hostWithPort(request, options.trustProxy).toLowerCase() || originHost === publicHost;
+  };
+}

@@ -1,0 +1,2 @@
+export { createUnreadsRegistry, type UnreadCounter, type UnreadsRegistry } from './registry.ts';
+export { unreadsRoutes } from './routes.ts';

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { buildApp, type Services } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../platform/db/client.ts';
+import { seedDemo } from './demo.ts';
+
+export type DemoServer = { url: string; services: Services; close(): Promise<void> };
+
+/**
+ * For the end-to-end tests that must act on the server as one of its modules would (a
+ * notification made server-side, say): the demo network in this process, on its own
+ * embedded database, listening on the given port.
+ */
+export async function startDemoServer(env: Record<string, string>): Promise<DemoServer> {
+  const config = loadConfig(env);
+  const database = await openDatabase({ pgliteDir: path.join(config.dataDir, 'pglite') });
+  await database.migrate();
+  const app = await buildApp(config, database);
+  await seedDemo(app.services);
+  await app.listen({ port: config.port, host: config.host });
+  return {
+    url: config.publicUrl,
+    services: app.services,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

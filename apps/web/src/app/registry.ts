@@ -1,0 +1,79 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import type { CurrentMember, NetworkShell, Unreads } from '@agora/contracts';
+import type { UserbarModuleKey } from './shell/active-module.ts';
+
+/** What entries of the shell decide on: who is signed in, where, and what is unread. */
+export type ShellContext = { network: NetworkShell; member: CurrentMember; unreads: Unreads | undefined };
+
+export type Icon = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
+
+/** A module of the user bar's switcher (Channels, Activities, ..., Info), with its own bar. */
+export type UserbarEntry = {
+  module: UserbarModuleKey | 'more';
+  /** `namespace:key` of the label. */
+  label: string;
+  icon: Icon;
+  path: string;
+  order: number;
+  unread?: (unreads: Unreads) => number;
+  visible?: (context: ShellContext) => boolean;
+  /** What the user bar shows below the switcher while this module is active. */
+  bar?: ComponentType;
+};
+
+export type UserMenuSection = 'personal' | 'settings' | 'administration' | 'general';
+
+/** A link of the profile dropdown, shown only where `visible` allows. */
+export type UserMenuEntry = {
+  key: string;
+  label: string;
+  section: UserMenuSection;
+  order: number;
+  path: (context: ShellContext) => string;
+  visible?: (context: ShellContext) => boolean;
+  unread?: (unreads: Unreads) => number;
+};
+
+/** A link of the administration home. */
+export type AdministrationEntry = {
+  key: string;
+  label: string;
+  description: string;
+  icon: Icon;
+  path: string;
+};
+
+/** A group or group category whose design applies on a page. */
+export type ThemeContextRef = { type: 'group'; slug: string } | { type: 'group_category'; slug: string };
+
+/**
+ * Finds the groups or categories a page belongs to (an appointment's calendars, a file's
+ * folder ...), for the theme context routes of the administration spec, section 2.
+ */
+export type ThemeContextResolver = {
+  pattern: string;
+  resolve: (
+    params: Record<string, string | undefined>,
+    search: URLSearchParams,
+    queryClient: QueryClient,
+  ) => Promise<ThemeContextRef[]>;
+};
+
+/**
+ * One feature of the web app as the shell sees it. A feature lists itself in features.ts
+ * and brings its routes, user-bar module, menu links and unread counters: the shell itself
+ * never changes for a new feature.
+ */
+export type FeatureModule = {
+  key: string;
+  /** Pages for signed-in members, inside the shell. */
+  routes?: RouteObject[];
+  /** Pages anonymous visitors may open too (inside the shell when signed in). */
+  publicRoutes?: RouteObject[];
+  userbar?: UserbarEntry[];
+  userMenu?: UserMenuEntry[];
+  administration?: AdministrationEntry[];
+  themeContexts?: ThemeContextResolver[];
+};

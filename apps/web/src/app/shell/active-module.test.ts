@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { activeModuleFor } from './active-module.ts';
+
+describe('activeModuleFor', () => {
+  it.each([
+    ['/activitystreams', 'activities'],
+    ['/activitystreams/all', 'activities'],
+    ['/groups/engineering/activitystreams/all', 'activities'],
+    ['/activities/5f0c7e1a2b3c4d5e6f708192', 'activities'],
+    ['/invites', 'activities'],
+    ['/notifications', 'activities'],
+    ['/messages', 'messages'],
+    ['/messages/5f0c7e1a2b3c4d5e6f708192', 'messages'],
+    ['/appointments', 'calendars'],
+    ['/appointments/invites', 'calendars'],
+    ['/calendars/participating', 'calendars'],
+    ['/groups/engineering/calendars', 'calendars'],
+    ['/tasks/starred', 'tasks'],
+    ['/files/folders/new', 'files'],
+    ['/groups/engineering/files', 'files'],
+    ['/info', 'info'],
+    ['/imprint', 'info'],
+    ['/legal/datenschutz', 'info'],
+    ['/search', 'search'],
+    ['/groups/engineering/search', 'search'],
+    ['/administration', 'administration'],
+    ['/administration/mails', 'administration'],
+    ['/groups/engineering/administration/navigation/edit', 'administration'],
+    ['/group-categories/teams/administration/invites/new', 'administration'],
+    ['/groups/engineering/invites/sent', 'administration'],
+    ['/invites/sent', 'administration'],
+    ['/invites/new', 'administration'],
+    ['/groups/engineering/edit', 'administration'],
+    ['/channels/news/administration', 'channel_administration'],
+    ['/channels/news/widgets/5f0c/edit', 'channel_administration'],
+    ['/directory', 'directory'],
+    ['/directory/channels', 'directory'],
+    ['/directory/teams', 'directory'],
+    ['/members', 'directory'],
+    ['/map/members', 'directory'],
+    ['/groups/engineering/members', 'directory'],
+    ['/groups/engineering/membership_invites/new', 'directory'],
+    ['/pages/welcome', 'pages'],
+    ['/groups/engineering/pages/welcome', 'pages'],
+    ['/apps/tickets/items/1', 'pages'],
+    ['/members/5f0c7e1a2b3c4d5e6f708192', 'members'],
+    ['/members/5f0c7e1a2b3c4d5e6f708192/locale_settings', 'members'],
+    ['/users/edit', 'members'],
+    ['/channels', 'channels'],
+    ['/channels/news', 'channels'],
+    ['/blogs/1/articles/2', 'channels'],
+  ])('%s belongs to %s', (path, key) => {
+    expect(activeModuleFor(path)).toBe(key);
+  });
+
+  it.each(['/', '/report/new', '/something/else'])('%s belongs to no module', (path) => {
+    expect(activeModuleFor(path)).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { themeSchema, type NetworkShell, type Unreads, type UserbarGroups } from '@agora/contracts';
+import { i18n } from '../../i18n/index.ts';
+import { renderRoutes, stubFetch } from '../../testing/render.tsx';
+import { AppLayout } from './app-layout.tsx';
+
+// The live connection is tested end to end; here it stays silent.
+vi.mock('socket.io-client', () => ({
+  io: () => ({ on: () => undefined, io: { on: () => undefined }, disconnect: () => undefined }),
+}));
+
+const memberId = 'a'.repeat(24);
+const member = {
+  id: memberId,
+  displayName: 'Max Meier',
+  name: 'Max Meier',
+  first_name: 'Max',
+  last_name: 'Meier',
+  path: `/members/${memberId}`,
+  images: { small: null, medium: null, large: null },
+  is_external: false,
+  network_admin: false,
+  profile: {},
+  birthday: null,
+  birthday_is_today: false,
+  age: null,
+};
+
+const theme = {
+  ...themeSchema.parse({}),
+  derivedColors: {
+    primary_hover: '#1c5a96',
+    primary_contrast_text: '#ffffff',
+    header_border: '#dee2e6',
+    userbar_active_background: '#e7eef6',
+  },
+};
+
+function network(administrate: boolean): NetworkShell {
+  return {
+    id: 'b'.repeat(24),
+    name: 'Acme Demo',
+    language: 'de',
+    theme,
+    config: {
+      memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
+      folder_profiles: { enabled: false },
+      file_profiles: { enabled: false, column_fields: [] },
+    },
+    can: { administrate, version_and_updates: false },
+    group_categories: [],
+    customer_central_url: null,
+    customer_central_jwt: null,
+    teams_configuration: { show_renew_secret_modal: false },
+    root_folder_id: null,
+  };
+}
+
+const unreads: Unreads = { Notifications: 150, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0 };
+
+const groups: UserbarGroups = {
+  categories: [
+    {
+      id: 'c1',
+      slug: 'teams',
+      plural_name: 'Teams',
+      color: null,
+      active_theme: null,
+      groups: [{ id: 'g1', slug: 'engineering', name: 'Engineering', archived: false, active_theme: null }],
+    },
+    { id: 'c2', slug: 'locations', plural_name: 'Standorte', color: null, active_theme: null, groups: [] },
+  ],
+};
+
+function renderShell(administrate = false) {
+  stubFetch({
+    'GET /api/v1/session': { status: 200, body: { member, csrf_token: 'csrf', locale: 'de' } },
+    'GET /api/v1/network': { status: 200, body: network(administrate) },
+    'GET /api/v1/unreads': { status: 200, body: unreads },
+    'GET /api/v1/userbar/groups': { status: 200, body: groups },
+    'GET /legal': { status: 200, body: { legal_texts: [] } },
+  });
+  return renderRoutes([{ element: <AppLayout />, children: [{ path: '/', element: <p>start page</p> }] }], '/');
+}
+
+describe('AppLayout', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await i18n.changeLanguage('de');
+  });
+
+  it('shows the network, the member and the unread notifications, capped at 99+', async () => {
+    renderShell();
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('Acme Demo')).toBeTruthy();
+    expect(await within(header).findByText('99+')).toBeTruthy();
+    expect(within(header).getByRole('button', { name: 'Benachrichtigungen: 150 ungelesen' })).toBeTruthy();
+    expect(screen.getByText('start page')).toBeTruthy();
+  });
+
+  it('lists the member links of the profile menu; administration only for administrators', async () => {
+    renderShell(false);
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: /Benachrichtigungen/ })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Sprache' }).getAttribute('href')).toBe(
+      `/members/${memberId}/locale_settings`,
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Abmelden' })).toBeTruthy();
+    expect(within(menu).queryByRole('menuitem', { name: 'Administration' })).toBeNull();
+  });
+
+  it('offers the administration to network administrators', async () => {
+    renderShell(true);
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    expect(await screen.findByRole('menuitem', { name: 'Administration' })).toBeTruthy();
+  });
+
+  it('opens categories with groups, closes empty ones, and remembers what the member toggled', async () => {
+    renderShell();
+    const teams = await screen.findByTestId('userbar-category-teams');
+    const locations = screen.getByTestId('userbar-category-locations');
+    expect(teams.getAttribute('aria-expanded')).toBe('true');
+    expect(locations.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Engineering' }).getAttribute('href')).toBe('/groups/engineering');
+
+    fireEvent.click(teams);
+    await waitFor(() => expect(teams.getAttribute('aria-expanded')).toBe('false'));
+    expect(JSON.parse(localStorage.getItem('agora.userbar.sections')!)).toEqual({ c1: false });
+  });
+
+  it('shows the info module with its bar on pages of no other module', async () => {
+    renderShell();
+    const switcher = await screen.findByTestId('module-switcher');
+    expect(within(switcher).getByRole('link', { name: 'Info' }).getAttribute('href')).toBe('/imprint');
+    const bar = await screen.findByTestId('info-bar');
+    expect(within(bar).getByRole('link', { name: 'Impressum' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,89 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { networkQuery } from '../../features/home/api.ts';
+import { NotificationMenu } from '../../features/notifications/components/notification-menu.tsx';
+import { sessionQuery } from '../../features/session/api.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { themeContextResolvers, userbarEntries, userMenuEntries } from '../features.ts';
+import { useRealtimeConnection } from '../realtime.ts';
+import type { ShellContext } from '../registry.ts';
+import { useRouteTheme } from '../theme/use-route-theme.ts';
+import { useActiveTheme } from '../theme/theme-store.ts';
+import { unreadsQuery } from '../unreads.ts';
+import { Header } from './header.tsx';
+import classes from './shell.module.css';
+import { useHeaderHeight } from './use-logo-shrink.ts';
+import { UserBar } from './user-bar.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const USERBAR_WIDTH = 280;
+
+/** The frame of every signed-in page: header, user bar and the page. */
+export function AppLayout() {
+  const { t } = useTranslation('shell');
+  const session = useQuery(sessionQuery);
+  const network = useQuery(networkQuery);
+  const unreads = useQuery(unreadsQuery);
+  const member = session.data?.member;
+  const theme = useActiveTheme();
+  const headerHeight = useHeaderHeight(theme);
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const { pathname } = useLocation();
+
+  useRealtimeConnection(member?.id);
+  useRouteTheme(themeContextResolvers);
+  // On a phone the user bar covers the page: following one of its links closes it.
+  const closeMobile = mobile.close;
+  useEffect(() => closeMobile(), [pathname, closeMobile]);
+
+  if (!member || network.isPending) return <PageLoader />;
+  if (network.isError) throw network.error;
+
+  const context: ShellContext = { network: network.data, member, unreads: unreads.data };
+  const burgerCount = unreads.data
+    ? userbarEntries.reduce((sum, entry) => sum + Math.max(0, entry.unread?.(unreads.data) ?? 0), 0)
+    : 0;
+  const userbarOpened = isPhone ? mobileOpened : desktopOpened;
+
+  return (
+    <AppShell
+      header={{ height: headerHeight }}
+      navbar={{
+        width: USERBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      }}
+      padding={0}
+    >
+      <a href="#main" className="skip-link">
+        {t('skip_to_content')}
+      </a>
+      <AppShell.Header className={classes.headerBar}>
+        <Header
+          networkName={network.data.name}
+          theme={theme}
+          height={headerHeight}
+          userbarOpened={userbarOpened}
+          onToggleUserbar={isPhone ? mobile.toggle : desktop.toggle}
+          burgerCount={burgerCount}
+          notifications={<NotificationMenu />}
+          chat={null}
+          userMenu={<UserMenu context={context} entries={userMenuEntries} />}
+        />
+      </AppShell.Header>
+      {/* A closed bar is out of sight, and out of the keyboard's way too. */}
+      <AppShell.Navbar id="userbar" className={classes.userbar} aria-label={t('userbar')} inert={!userbarOpened}>
+        <UserBar context={context} entries={userbarEntries} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,61 @@
+import { Divider, ScrollArea, SimpleGrid, Stack, Text, Indicator } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { badgeLabel } from '@agora/contracts';
+import type { ShellContext, UserbarEntry } from '../registry.ts';
+import { activeModuleFor } from './active-module.ts';
+import { GroupSections } from './group-sections.tsx';
+import classes from './shell.module.css';
+
+/**
+ * The left-hand navigation: the module switcher, the bar of the active module (the info bar
+ * where a page has none of its own) and the member's groups by category.
+ */
+export function UserBar({ context, entries }: { context: ShellContext; entries: UserbarEntry[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const modules = entries.filter((entry) => entry.visible?.(context) ?? true).sort((a, b) => a.order - b.order);
+  const activeKey = activeModuleFor(pathname);
+  const active = modules.find((entry) => entry.module === activeKey) ?? modules.find((e) => e.module === 'info');
+  const Bar = active?.bar;
+
+  return (
+    <ScrollArea h="100%" type="auto" className={classes.userbar}>
+      <Stack gap="sm" p="xs">
+        {modules.length > 0 && (
+          <SimpleGrid cols={4} spacing={4} verticalSpacing={4} data-testid="module-switcher">
+            {modules.map((entry) => {
+              const count = entry.unread && context.unreads ? entry.unread(context.unreads) : 0;
+              const badge = badgeLabel(count, t('shell:badge_new'));
+              const Icon = entry.icon;
+              return (
+                <Link
+                  key={entry.module}
+                  to={entry.path}
+                  className={classes.moduleLink}
+                  data-active={entry.module === activeKey || undefined}
+                  aria-current={entry.module === activeKey ? 'page' : undefined}
+                >
+                  <Indicator label={badge} disabled={!badge} size={16} color="red.9" offset={2}>
+                    <Icon size={22} stroke={1.6} aria-hidden />
+                  </Indicator>
+                  <Text span size="xs" lh={1.2}>
+                    {t(entry.label)}
+                  </Text>
+                </Link>
+              );
+            })}
+          </SimpleGrid>
+        )}
+        {Bar && (
+          <>
+            <Divider />
+            <Bar />
+          </>
+        )}
+        <Divider />
+        <GroupSections />
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,39 @@
+import { IconMail } from '@tabler/icons-react';
+import type { FeatureModule } from '../../app/registry.ts';
+
+export const administrationFeature: FeatureModule = {
+  key: 'administration',
+  routes: [
+    {
+      path: 'administration',
+      lazy: () => import('./pages/administration-page.tsx').then((m) => ({ Component: m.AdministrationPage })),
+    },
+    {
+      path: 'administration/mails',
+      lazy: () => import('./pages/mails-page.tsx').then((m) => ({ Component: m.MailsPage })),
+    },
+    {
+      path: 'administration/mails/:mailId',
+      lazy: () => import('./pages/mail-page.tsx').then((m) => ({ Component: m.MailPage })),
+    },
+  ],
+  userMenu: [
+    {
+      key: 'administration',
+      label: 'administration:title',
+      section: 'administration',
+      order: 10,
+      path: () => '/administration',
+      visible: ({ network }) => network.can.administrate,
+    },
+  ],
+  administration: [
+    {
+      key: 'mails',
+      label: 'administration:mails.title',
+      description: 'administration:mails.description',
+      icon: IconMail,
+      path: '/administration/mails',
+    },
+  ],
+};

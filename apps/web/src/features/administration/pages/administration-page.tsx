@@ -1,0 +1,41 @@
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { administrationEntries } from '../../../app/features.ts';
+import { PageContainer } from '../../../app/shell/page-container.tsx';
+
+/** The administration home: one card per administration page that exists. */
+export function AdministrationPage() {
+  const { t } = useTranslation();
+  return (
+    <PageContainer>
+      <Stack gap="md">
+        <Title order={1} fz="h2">
+          {t('administration:title')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {administrationEntries.map((entry) => {
+            const Icon = entry.icon;
+            return (
+              <UnstyledButton key={entry.key} component={Link} to={entry.path}>
+                <Paper withBorder radius="md" p="md" h="100%">
+                  <Group wrap="nowrap" align="flex-start">
+                    <ThemeIcon variant="light" size="lg">
+                      <Icon size={20} aria-hidden />
+                    </ThemeIcon>
+                    <div>
+                      <Text fw={600}>{t(entry.label)}</Text>
+                      <Text size="sm" c="dimmed">
+                        {t(entry.description)}
+                      </Text>
+                    </div>
+                  </Group>
+                </Paper>
+              </UnstyledButton>
+            );
+          })}
+        </SimpleGrid>
+      </Stack>
+    </PageContainer>
+  );
+}

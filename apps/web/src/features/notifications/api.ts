@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_PAGE_LIMIT, type NotificationPage } from '@agora/contracts';
+import { api } from '../../app/api-client.ts';
+import { unreadsQuery } from '../../app/unreads.ts';
+
+export const notificationsQuery = (page = 1, limit = NOTIFICATIONS_PAGE_LIMIT) =>
+  queryOptions({
+    queryKey: ['notifications', { page, limit }],
+    queryFn: () => api<NotificationPage>(`/api/v1/notifications?limit=${limit}&offset=${(page - 1) * limit}`),
+    placeholderData: keepPreviousData,
+    staleTime: 30 * 1000,
+  });
+
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+      queryClient.invalidateQueries({ queryKey: unreadsQuery.queryKey }),
+    ]);
+}
+
+export function useMarkNotificationRead() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/v1/notifications/${id}/read`, { method: 'POST' }),
+    onSettled: refresh,
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: () => api<void>('/api/v1/notifications/read', { method: 'POST' }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,99 @@
+import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBell } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { badgeLabel, REALTIME_EVENTS } from '@agora/contracts';
+import { onRealtime } from '../../../app/realtime.ts';
+import { unreadsQuery } from '../../../app/unreads.ts';
+import { notificationsQuery, useMarkAllNotificationsRead } from '../api.ts';
+import { useOpenNotification } from '../use-open-notification.ts';
+import { NotificationItem } from './notification-item.tsx';
+
+const DROPDOWN_LIMIT = 8;
+
+/** The header's bell: the unread count, and the newest notifications one click away. */
+export function NotificationMenu() {
+  const { t } = useTranslation('notifications');
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const queryClient = useQueryClient();
+  const unreads = useQuery(unreadsQuery);
+  const list = useQuery({ ...notificationsQuery(1, DROPDOWN_LIMIT), enabled: opened });
+  const markAll = useMarkAllNotificationsRead();
+  const open = useOpenNotification(close);
+  const count = unreads.data?.Notifications ?? 0;
+  const badge = badgeLabel(count, t('shell:badge_new'));
+
+  // A pushed notification refreshes the list, also while the dropdown is open.
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    const offCreated = onRealtime(REALTIME_EVENTS.notificationCreated, refresh);
+    const offRead = onRealtime(REALTIME_EVENTS.notificationsRead, refresh);
+    return () => {
+      offCreated();
+      offRead();
+    };
+  }, [queryClient]);
+
+  return (
+    <Popover opened={opened} onChange={(next) => !next && close()} position="bottom-end" width={360} shadow="md">
+      <Indicator label={badge} disabled={!badge} size={18} color="red.9" offset={6} data-testid="notification-badge">
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            color="var(--agora-header-text)"
+            onClick={toggle}
+            aria-label={count > 0 ? t('bell_unread', { count }) : t('bell')}
+            data-testid="notification-bell"
+          >
+            <IconBell size={20} aria-hidden />
+          </ActionIcon>
+        </Popover.Target>
+      </Indicator>
+      <Popover.Dropdown p="xs" aria-label={t('title')} role="dialog">
+        <Group justify="space-between" px="xs" pb={4} wrap="nowrap">
+          <Text fw={600}>{t('title')}</Text>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            disabled={count === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            {t('mark_all_read')}
+          </Button>
+        </Group>
+        <Divider />
+        <ScrollArea.Autosize mah="24rem" type="auto">
+          <Stack gap={2} py={4}>
+            {list.isPending && (
+              <Text size="sm" c="dimmed" p="xs">
+                {t('common:loading')}
+              </Text>
+            )}
+            {list.isError && (
+              <Text size="sm" p="xs">
+                {t('load_error')}
+              </Text>
+            )}
+            {list.data?.notifications.length === 0 && (
+              <Text size="sm" c="dimmed" p="xs" data-testid="notifications-empty">
+                {t('empty')}
+              </Text>
+            )}
+            {list.data?.notifications.map((notification) => (
+              <NotificationItem key={notification.id} notification={notification} onOpen={open} />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        <Divider />
+        <Anchor component={Link} to="/notifications" onClick={close} size="sm" display="block" ta="center" pt="xs">
+          {t('show_all')}
+        </Anchor>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The time zones offered for an appointment (calendars spec, appointment form): the IANA names
+ * the browser knows, without Etc/ entries and without all-uppercase short names (UTC, GMT, EST,
+ * EST5EDT, PRC ...), which are aliases that only confuse in a list.
+ */
+
+export function isListedTimeZone(name: string): boolean {
+  return !name.startsWith('Etc/') && name !== name.toUpperCase();
+}
+
+export function listedTimeZones(all: readonly string[] = Intl.supportedValuesOf('timeZone')): string[] {
+  return all.filter(isListedTimeZone).sort((a, b) => a.localeCompare(b));
+}
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** 'America/New_York' reads 'America/New York'. */
+export function timeZoneLabel(name: string): string {
+  return name.replaceAll('_', ' ');
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+/**
+ * A design as the network, a group category or a group stores it (administration spec,
+ * section 3, Theme). Every field has a default, so `themeSchema.parse({})` is the plain design.
+ */
+export const themeSchema = z.object({
+  /** A group's or category's design replaces the network's only when override is set. */
+  override: z.boolean().default(false),
+  logoImage: z.object({ id: z.string() }).nullable().default(null),
+  logoUrl: z.string().nullable().default(null),
+  faviconImage: z.object({ id: z.string(), extension: z.string() }).nullable().default(null),
+  logoType: z.enum(['default', 'extended']).default('default'),
+  bannerType: z.enum(['none', 'color', 'image']).default('none'),
+  userbarIconType: z.enum(['duotone', 'regular']).default('regular'),
+  fullWidth: z.boolean().default(false),
+  colors: z
+    .object({
+      primary: hexColor.default('#1864ab'),
+      header_background: hexColor.default('#ffffff'),
+      header_text: hexColor.default('#212529'),
+      userbar_background: hexColor.default('#f8f9fa'),
+      userbar_text: hexColor.default('#212529'),
+    })
+    .prefault({}),
+});
+export type Theme = z.infer<typeof themeSchema>;
+/** A design as it may be stored: any field left out takes its default. */
+export type ThemeInput = z.input<typeof themeSchema>;
+
+/** The theme as the web app receives it, with colours derived from the chosen ones. */
+export type ActiveTheme = Theme & {
+  derivedColors: {
+    primary_hover: string;
+    primary_contrast_text: string;
+    header_border: string;
+    userbar_active_background: string;
+  };
+};
+
+type Rgb = [number, number, number];
+
+function toRgb(hex: string): Rgb {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+}
+
+function toHex(rgb: Rgb): string {
+  return `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/** `weight` of `other` blended into `base`, channel by channel (0 keeps base, 1 gives other). */
+export function mixColors(base: string, other: string, weight: number): string {
+  const a = toRgb(base);
+  const b = toRgb(other);
+  return toHex([0, 1, 2].map((i) => a[i]! + (b[i]! - a[i]!) * weight) as Rgb);
+}
+
+/** WCAG 2 relative luminance, 0 (black) to 1 (white). */
+export function relativeLuminance(hex: string): number {
+  const [r, g, b] = toRgb(hex).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Black or white, whichever contrasts more with the background under WCAG's ratio. */
+export function contrastText(background: string): '#000000' | '#ffffff' {
+  const l = relativeLuminance(background);
+  const withWhite = 1.05 / (l + 0.05);
+  const withBlack = (l + 0.05) / 0.05;
+  return withBlack >= withWhite ? '#000000' : '#ffffff';
+}
+
+/**
+ * The colours the web app needs besides the chosen ones, so that every design stays readable:
+ * computed here once rather than in each component (and the same on server and web).
+ */
+export function deriveTheme(theme: Theme): ActiveTheme {
+  const { primary, header_background, userbar_background } = theme.colors;
+  // A dark header gets a lighter border line, a light one a darker line.
+  const headerBorder =
+    relativeLuminance(header_background) > 0.5
+      ? mixColors(header_background, '#000000', 0.1)
+      : mixColors(header_background, '#ffffff', 0.2);
+  return {
+    ...theme,
+    derivedColors: {
+      primary_hover: mixColors(primary, '#000000', 0.1),
+      primary_contrast_text: contrastText(primary),
+      header_border: headerBorder,
+      userbar_active_background: mixColors(userbar_background, primary, 0.15),
+    },
+  };
+}
+
+/** A stored design read leniently: anything unreadable falls back to the plain design. */
+export function parseTheme(stored: unknown): Theme {
+  const result = themeSchema.safeParse(stored ?? {});
+  return result.success ? result.data : themeSchema.parse({});
+}
