@@ -19,6 +19,9 @@ export const FEATURES: FeatureModule[] = [
 
 export const userbarEntries = FEATURES.flatMap((feature) => feature.userbar ?? []);
 export const userMenuEntries = FEATURES.flatMap((feature) => feature.userMenu ?? []);
+export const headerActions = FEATURES.flatMap((feature) => feature.headerActions ?? []).sort(
+  (a, b) => a.order - b.order,
+);
 export const administrationEntries = FEATURES.flatMap((feature) => feature.administration ?? []);
 export const themeContextResolvers = [
   ...FEATURES.flatMap((feature) => feature.themeContexts ?? []),

@@ -36,6 +36,14 @@ export type UserMenuEntry = {
   unread?: (unreads: Unreads) => number;
 };
 
+/** A button of the header beside the bell (the chat button, say). */
+export type HeaderAction = {
+  key: string;
+  order: number;
+  component: ComponentType;
+  visible?: (context: ShellContext) => boolean;
+};
+
 /** A link of the administration home. */
 export type AdministrationEntry = {
   key: string;
@@ -74,6 +82,7 @@ export type FeatureModule = {
   publicRoutes?: RouteObject[];
   userbar?: UserbarEntry[];
   userMenu?: UserMenuEntry[];
+  headerActions?: HeaderAction[];
   administration?: AdministrationEntry[];
   themeContexts?: ThemeContextResolver[];
 };

@@ -8,7 +8,7 @@ import { networkQuery } from '../../features/home/api.ts';
 import { NotificationMenu } from '../../features/notifications/components/notification-menu.tsx';
 import { sessionQuery } from '../../features/session/api.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { themeContextResolvers, userbarEntries, userMenuEntries } from '../features.ts';
+import { headerActions, themeContextResolvers, userbarEntries, userMenuEntries } from '../features.ts';
 import { useRealtimeConnection } from '../realtime.ts';
 import type { ShellContext } from '../registry.ts';
 import { useRouteTheme } from '../theme/use-route-theme.ts';
@@ -73,7 +73,11 @@ export function AppLayout() {
           onToggleUserbar={isPhone ? mobile.toggle : desktop.toggle}
           burgerCount={burgerCount}
           notifications={<NotificationMenu />}
-          chat={null}
+          actions={headerActions
+            .filter((action) => action.visible?.(context) ?? true)
+            .map(({ key, component: Action }) => (
+              <Action key={key} />
+            ))}
           userMenu={<UserMenu context={context} entries={userMenuEntries} />}
         />
       </AppShell.Header>

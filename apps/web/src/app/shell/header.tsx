@@ -15,7 +15,8 @@ type HeaderProps = {
   onToggleUserbar: () => void;
   burgerCount: number;
   notifications: ReactNode;
-  chat: ReactNode;
+  /** Buttons features add beside the bell, such as the chat button. */
+  actions: ReactNode;
   userMenu: ReactNode;
 };
 
@@ -64,7 +65,7 @@ export function Header(props: HeaderProps) {
           </ActionIcon>
         </Tooltip>
         {props.notifications}
-        {props.chat}
+        {props.actions}
         <Box ml={4}>{props.userMenu}</Box>
       </Group>
     </Group>
