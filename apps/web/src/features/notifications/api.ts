@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_LIMIT, type NotificationPage } from '@agora/contracts';
 import { api } from '../../app/api-client.ts';
 import { unreadsQuery } from '../../app/unreads.ts';
@@ -8,6 +14,16 @@ export const notificationsQuery = (page = 1, limit = NOTIFICATIONS_PAGE_LIMIT) =
     queryKey: ['notifications', { page, limit }],
     queryFn: () => api<NotificationPage>(`/api/v1/notifications?limit=${limit}&offset=${(page - 1) * limit}`),
     placeholderData: keepPreviousData,
+    staleTime: 30 * 1000,
+  });
+
+/** The newest notifications, a page at a time, for the header's dropdown. */
+export const notificationsFeedQuery = (limit: number) =>
+  infiniteQueryOptions({
+    queryKey: ['notifications', 'feed', { limit }],
+    queryFn: ({ pageParam }) => api<NotificationPage>(`/api/v1/notifications?limit=${limit}&offset=${pageParam}`),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.offset + last.limit < last.total ? last.offset + last.limit : undefined),
     staleTime: 30 * 1000,
   });
 

@@ -1,14 +1,14 @@
 import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { badgeLabel, REALTIME_EVENTS } from '@agora/contracts';
 import { onRealtime } from '../../../app/realtime.ts';
 import { unreadsQuery } from '../../../app/unreads.ts';
-import { notificationsQuery, useMarkAllNotificationsRead } from '../api.ts';
+import { notificationsFeedQuery, useMarkAllNotificationsRead } from '../api.ts';
 import { useOpenNotification } from '../use-open-notification.ts';
 import { NotificationItem } from './notification-item.tsx';
 
@@ -20,7 +20,8 @@ export function NotificationMenu() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const queryClient = useQueryClient();
   const unreads = useQuery(unreadsQuery);
-  const list = useQuery({ ...notificationsQuery(1, DROPDOWN_LIMIT), enabled: opened });
+  const list = useInfiniteQuery({ ...notificationsFeedQuery(DROPDOWN_LIMIT), enabled: opened });
+  const notifications = list.data?.pages.flatMap((page) => page.notifications);
   const markAll = useMarkAllNotificationsRead();
   const open = useOpenNotification(close);
   const count = unreads.data?.Notifications ?? 0;
@@ -79,14 +80,24 @@ export function NotificationMenu() {
                 {t('load_error')}
               </Text>
             )}
-            {list.data?.notifications.length === 0 && (
+            {notifications?.length === 0 && (
               <Text size="sm" c="dimmed" p="xs" data-testid="notifications-empty">
                 {t('empty')}
               </Text>
             )}
-            {list.data?.notifications.map((notification) => (
+            {notifications?.map((notification) => (
               <NotificationItem key={notification.id} notification={notification} onOpen={open} />
             ))}
+            {list.hasNextPage && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                loading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {t('load_more')}
+              </Button>
+            )}
           </Stack>
         </ScrollArea.Autosize>
         <Divider />
