@@ -98,7 +98,39 @@ export async function seedLarge(services: Services, options: LargeNetworkOptions
   );
   for (let i = 0; i < entries.length; i += chunk)
     await services.groups.addMembers(network.id, entries.slice(i, i + chunk));
+  await seedNotifications(services, network.id, memberIds, groups);
   return { network, memberIds, groupCount: groups.length };
+}
+
+const NOTIFICATIONS_PER_MEMBER = 10;
+const UNREAD_PER_MEMBER = 3;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Every member's history: ten notifications a day apart, the newest three unread. */
+async function seedNotifications(
+  services: Services,
+  networkId: string,
+  memberIds: string[],
+  groups: Array<{ slug: string; name: string }>,
+) {
+  const now = Date.now();
+  for (let round = 0; round < NOTIFICATIONS_PER_MEMBER; round++) {
+    const at = new Date(now - (NOTIFICATIONS_PER_MEMBER - round) * DAY);
+    const read = round < NOTIFICATIONS_PER_MEMBER - UNREAD_PER_MEMBER;
+    const group = groups[round % groups.length]!;
+    for (let start = 0; start < memberIds.length; start += 1000) {
+      await services.notifications.notify({
+        networkId,
+        recipientIds: memberIds.slice(start, start + 1000),
+        type: 'group_membership_added',
+        actorId: memberIds[round % memberIds.length]!,
+        subject: { type: 'group', title: group.name, path: `/groups/${group.slug}` },
+        text: `You were added to the group ${group.name}.`,
+        at,
+        ...(read ? { readAt: at } : {}),
+      });
+    }
+  }
 }
 
 export function largeEmail(i: number): string {

@@ -38,6 +38,8 @@ export type NotifyInput = {
   text: string;
   /** When it happened, for imports and seeds; now by default. */
   at?: Date;
+  /** When it was read, for imports and seeds; unread by default. */
+  readAt?: Date;
 };
 
 export function createNotificationsService(deps: NotificationsDeps) {
@@ -86,6 +88,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           subjectPath: input.subject.path,
           text: input.text,
           ...(input.at ? { createdAt: input.at } : {}),
+          ...(input.readAt ? { readAt: input.readAt } : {}),
         })),
       );
       const actors = await actorsOf(input.networkId, rows);
