@@ -178,6 +178,7 @@ describe('notifications', () => {
   it('lists all notifications on their page and marks them all read', async () => {
     const page = await signedIn('anna.admin@example.com', '/notifications');
     await page.getByRole('heading', { name: 'Benachrichtigungen' }).waitFor();
+    expect(await page.title()).toBe('Benachrichtigungen · Acme Demo');
     expect(await page.getByTestId('notification-item').count()).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('main').getByRole('button', { name: 'Alle als gelesen markieren' }).click();

@@ -16,6 +16,7 @@ import { useActiveTheme } from '../theme/theme-store.ts';
 import { unreadsQuery } from '../unreads.ts';
 import { Header } from './header.tsx';
 import classes from './shell.module.css';
+import { setPageTitleSuffix } from './page-title.ts';
 import { useHeaderHeight } from './use-logo-shrink.ts';
 import { UserBar } from './user-bar.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -39,6 +40,10 @@ export function AppLayout() {
   useRealtimeConnection(member?.id);
   useRouteTheme(themeContextResolvers);
   // On a phone the user bar covers the page: following one of its links closes it.
+  const networkName = network.data?.name;
+  useEffect(() => {
+    if (networkName) setPageTitleSuffix(networkName);
+  }, [networkName]);
   const closeMobile = mobile.close;
   useEffect(() => closeMobile(), [pathname, closeMobile]);
 

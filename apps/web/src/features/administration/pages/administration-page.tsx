@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { administrationEntries } from '../../../app/features.ts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 /** The administration home: one card per administration page that exists. */
 export function AdministrationPage() {
   const { t } = useTranslation();
+  usePageTitle(t('administration:title'));
   return (
     <PageContainer>
       <Stack gap="md">

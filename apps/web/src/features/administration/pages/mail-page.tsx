@@ -8,12 +8,14 @@ import { formatDateTime } from '../../../ui/date-format.ts';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { outboxMailQuery } from '../api.ts';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 /** One mail of the outbox, as text or as its HTML in a sandboxed frame. */
 export function MailPage() {
   const { t } = useTranslation('administration');
   const { mailId = '' } = useParams();
   const mail = useQuery(outboxMailQuery(mailId));
+  usePageTitle(mail.data?.subject);
   const [view, setView] = useState<'html' | 'text'>('html');
 
   return (

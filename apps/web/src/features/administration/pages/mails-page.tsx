@@ -10,10 +10,12 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { outboxQuery } from '../api.ts';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 /** The outbox: mails kept because no SMTP server is configured, newest first. */
 export function MailsPage() {
   const { t } = useTranslation('administration');
+  usePageTitle(t('mails.title'));
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const mails = useQuery(outboxQuery(page));

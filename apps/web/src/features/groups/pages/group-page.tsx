@@ -5,12 +5,14 @@ import { useParams } from 'react-router';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { groupQuery } from '../api.ts';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 /** A group's start: what it is and where the member stands in it. */
 export function GroupPage() {
   const { t } = useTranslation('groups');
   const { groupSlug = '' } = useParams();
   const group = useQuery(groupQuery(groupSlug));
+  usePageTitle(group.data?.name);
   const theme = useMantineTheme();
 
   return (

@@ -6,6 +6,7 @@ import { networkQuery } from '../api.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { useErrorMessage } from '../../../ui/use-error-message.ts';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 /** The start page after sign-in: which network this is and who is signed in. */
 export function LandingPage() {
@@ -14,6 +15,7 @@ export function LandingPage() {
   const session = useQuery(sessionQuery);
   const network = useQuery(networkQuery);
   const member = session.data?.member;
+  usePageTitle(undefined);
 
   if (network.isPending || !member) return <PageLoader />;
   if (network.isError) {

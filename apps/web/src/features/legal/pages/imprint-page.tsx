@@ -6,9 +6,11 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { imprintQuery } from '../api.ts';
 import { HtmlContent } from '../components/html-content.tsx';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 export function ImprintPage() {
   const { t } = useTranslation('legal');
+  usePageTitle(t('imprint'));
   const imprint = useQuery(imprintQuery);
   return (
     <PageContainer size="md">

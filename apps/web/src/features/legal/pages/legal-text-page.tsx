@@ -7,11 +7,13 @@ import { formatDate } from '../../../ui/date-format.ts';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { legalTextQuery } from '../api.ts';
 import { HtmlContent } from '../components/html-content.tsx';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 export function LegalTextPage() {
   const { t } = useTranslation('legal');
   const { handle = '' } = useParams();
   const text = useQuery(legalTextQuery(handle));
+  usePageTitle(text.data?.name);
   return (
     <PageContainer size="md">
       {text.isPending && <LoadingRow />}

@@ -6,9 +6,11 @@ import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { legalTextsQuery } from '../api.ts';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 export function LegalTextsPage() {
   const { t } = useTranslation('legal');
+  usePageTitle(t('legal_texts'));
   const texts = useQuery(legalTextsQuery);
   return (
     <PageContainer size="md">

@@ -10,10 +10,12 @@ import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { notificationsQuery, useMarkAllNotificationsRead } from '../api.ts';
 import { NotificationItem } from '../components/notification-item.tsx';
 import { useOpenNotification } from '../use-open-notification.ts';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 /** All of the member's notifications, newest first, page by page. */
 export function NotificationsPage() {
   const { t } = useTranslation('notifications');
+  usePageTitle(t('title'));
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const list = useQuery(notificationsQuery(page));
