@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { StorageFigures } from './storage.ts';
 
 export type Conditions = {
   members: number;
@@ -49,8 +50,13 @@ export function formatReport(conditions: Conditions, results: ScenarioResult[]):
   return [header, columns, ...lines].join('\n');
 }
 
-export function writeJson(file: string, conditions: Conditions, results: ScenarioResult[]): void {
+export function writeJson(
+  file: string,
+  conditions: Conditions,
+  results: ScenarioResult[],
+  storage: StorageFigures | null = null,
+): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const report = { date: new Date().toISOString(), conditions, scenarios: results };
+  const report = { date: new Date().toISOString(), conditions, scenarios: results, ...(storage ? { storage } : {}) };
   fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
 }

@@ -1,6 +1,7 @@
-// npm run bench [-- --members 10000 --duration 10 --warmup 1 --only "members,unreads"]
+// npm run bench [-- --members 10000 --duration 10 --warmup 1 --only "members,unreads" --file-mb 200]
 // (root script; builds the server first). --only keeps the scenarios whose names contain one of
-// the comma-separated words, and always the baseline the others are compared with.
+// the comma-separated words, and always the baseline the others are compared with; the word
+// "storage" selects the storage group (storage.ts: a large file up and down, thumbnails).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { largeEmail, seedLargeInto } from '@agora/server/bench-support';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { formatStorageReport, runStorageBench, type StorageFigures } from './storage.ts';
 
 const PASSWORD = 'bench-password';
 const RESULTS_FILE = fileURLToPath(new URL('results/latest.json', import.meta.url));
@@ -21,12 +23,16 @@ const { values } = parseArgs({
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
     warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '1' },
     only: { type: 'string', default: process.env.BENCH_ONLY ?? '' },
+    'file-mb': { type: 'string', default: process.env.BENCH_FILE_MB ?? '200' },
+    images: { type: 'string', default: process.env.BENCH_IMAGES ?? '48' },
   },
 });
 const members = wholeNumber('--members', values.members, 20);
 const duration = wholeNumber('--duration', values.duration, 1);
 const warmup = wholeNumber('--warmup', values.warmup, 0);
-const selected = selectScenarios(values.only);
+const fileMegabytes = wholeNumber('--file-mb', values['file-mb'], 1);
+const imageCount = wholeNumber('--images', values.images, 1);
+const { selected, storageSelected } = selectScenarios(values.only);
 
 let dataDir: string | undefined;
 let server: RunningServer | undefined;
@@ -64,8 +70,9 @@ try {
   server = await startServer(dataDir);
   console.log(`Server up at ${server.url} in ${seconds(started)} s.`);
 
+  const session = await signIn(server.url, largeEmail(1));
   const context: ScenarioContext = {
-    cookie: await signIn(server.url, largeEmail(1)),
+    cookie: session.cookie,
     // Normal members only: every 50th member (index 49, 99, ...) is external.
     signInEmails: Array.from({ length: 8 }, (_, k) => largeEmail(k + 1)),
     password: PASSWORD,
@@ -95,6 +102,22 @@ try {
     if (failure) console.error(`Server output:\n${server.output()}`);
   }
 
+  let storage: StorageFigures | null = null;
+  if (storageSelected) {
+    storage = await runStorageBench({
+      url: server.url,
+      cookie: session.cookie,
+      csrf: session.csrf,
+      pid: server.pid,
+      scratchDir: dataDir,
+      megabytes: fileMegabytes,
+      images: imageCount,
+      duration,
+    });
+    console.log(`  storage: done${storage.failure ? `, FAILED: ${storage.failure}` : ''}`);
+    if (storage.failure) console.error(`Server output:\n${server.output()}`);
+  }
+
   const conditions: Conditions = {
     members: seeded.members,
     connections: Object.fromEntries(selected.map((s) => [s.name, s.connections])),
@@ -107,10 +130,11 @@ try {
     loadAverage,
   };
   console.log('\n' + formatReport(conditions, results));
-  writeJson(RESULTS_FILE, conditions, results);
+  if (storage) console.log('\n' + formatStorageReport(storage));
+  writeJson(RESULTS_FILE, conditions, results, storage);
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
-  const failed = results.filter((r) => r.failure);
-  if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.map((r) => r.name).join(', ')}`);
+  const failed = [...results.filter((r) => r.failure).map((r) => r.name), ...(storage?.failure ? ['storage'] : [])];
+  if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
   exitCode = failed.length ? 1 : 0;
 } catch (error) {
   console.error(error);
@@ -119,18 +143,19 @@ try {
 }
 process.exit(exitCode);
 
-function selectScenarios(only: string): Scenario[] {
+function selectScenarios(only: string): { selected: Scenario[]; storageSelected: boolean } {
   const words = only
     .split(',')
     .map((w) => w.trim().toLowerCase())
     .filter(Boolean);
-  if (words.length === 0) return scenarios;
+  if (words.length === 0) return { selected: scenarios, storageSelected: true };
   const chosen = scenarios.filter((s) => s.baseline || words.some((w) => s.name.toLowerCase().includes(w)));
-  if (chosen.every((s) => s.baseline)) {
-    console.error(`--only "${only}" matches no scenario: ${scenarios.map((s) => s.name).join(', ')}`);
+  const storageSelected = words.some((w) => 'storage'.includes(w));
+  if (chosen.every((s) => s.baseline) && !storageSelected) {
+    console.error(`--only "${only}" matches no scenario: ${[...scenarios.map((s) => s.name), 'storage'].join(', ')}`);
     process.exit(2);
   }
-  return chosen;
+  return { selected: chosen, storageSelected };
 }
 
 function measure(url: string, scenario: Scenario, ctx: ScenarioContext, durationSeconds: number) {
@@ -162,7 +187,7 @@ function failureOf(result: autocannon.Result): string | null {
   return null;
 }
 
-async function signIn(url: string, email: string): Promise<string> {
+async function signIn(url: string, email: string): Promise<{ cookie: string; csrf: string }> {
   const response = await fetch(`${url}/users/sign_in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -175,7 +200,7 @@ async function signIn(url: string, email: string): Promise<string> {
     .map((header) => header.split(';')[0]!)
     .find((pair) => pair.startsWith('agora_session='));
   if (typeof body.csrf_token !== 'string' || !cookie) throw new Error(`Signing in as ${email} gave no session`);
-  return cookie;
+  return { cookie, csrf: body.csrf_token };
 }
 
 function wholeNumber(flag: string, text: string, min: number): number {

@@ -12,6 +12,8 @@ const NO_LIMIT = '1000000000';
 
 export type RunningServer = {
   url: string;
+  /** The server's process id, for sampling its memory. */
+  pid: number;
   /** The last lines the server printed, for error messages. */
   output(): string;
   /** SIGTERM, then SIGKILL if it has not ended after a while. */
@@ -52,6 +54,7 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
 
   const server: RunningServer = {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => lines.join('\n'),
     async stop() {
       if (!running()) return;

@@ -17,6 +17,15 @@ import { createJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { outboxRoutes } from './platform/mail/routes.ts';
 import { createRealtime, realtimePlugin } from './platform/realtime/index.ts';
+import {
+  createScanner,
+  createStorage,
+  createStorageDriver,
+  NETWORK_OWNER,
+  storageRoutes,
+} from './platform/storage/index.ts';
+import { archiveRoutes } from './platform/storage/archive-routes.ts';
+import { imageRoutes } from './platform/storage/image-routes.ts';
 import { createUnreadsRegistry, unreadsRoutes } from './platform/unreads/index.ts';
 import { accountRoutes, createAccountsService, localeSettingsRoutes } from './modules/accounts/index.ts';
 import { createDirectoryService, directoryRoutes } from './modules/directory/index.ts';
@@ -24,13 +33,20 @@ import { createGroupsService, groupRoutes } from './modules/groups/index.ts';
 import { createLegalService, legalRoutes } from './modules/legal/index.ts';
 import { createMembershipRolesService } from './modules/membership-roles/index.ts';
 import { createMembersService, memberRoutes } from './modules/members/index.ts';
-import { createNetworksService, networkRoutes } from './modules/networks/index.ts';
+import { createNetworksService, designRoutes, networkRoutes } from './modules/networks/index.ts';
 import { createNotificationsService, notificationRoutes } from './modules/notifications/index.ts';
 
 export type Services = ReturnType<typeof createServices>;
+type ServiceLog = { warn(details: object, message: string): void; error(details: object, message: string): void };
 
 /** Every module's service, wired to its dependencies; seeds and tests use the same ones. */
-export function createServices(database: Database, config: Config, mailer: Mailer, jobs: Jobs) {
+export function createServices(
+  database: Database,
+  config: Config,
+  mailer: Mailer,
+  jobs: Jobs,
+  log: ServiceLog = { warn: () => {}, error: () => {} },
+) {
   const { db } = database;
   const legal = createLegalService(db);
   // Pushes reach nobody until buildApp attaches the realtime server to the HTTP server.
@@ -50,6 +66,21 @@ export function createServices(database: Database, config: Config, mailer: Maile
     onSessionEnded: realtime.disconnectSession,
   });
   const notifications = createNotificationsService({ db, members, realtime, unreads });
+  const storage = createStorage({
+    db,
+    driver: createStorageDriver(config),
+    scanner: createScanner(config.clamdSocket),
+    secret: config.sessionSecret,
+    maxBytes: config.uploadMaxBytes,
+    // The extension filter and the default lock period are network settings.
+    networkSettings: async (networkId) => {
+      const network = await networks.get(networkId);
+      if (!network) throw new Error(`No network ${networkId}`);
+      return networks.settings(network);
+    },
+    jobs,
+    log,
+  });
   return {
     networks,
     members,
@@ -63,6 +94,7 @@ export function createServices(database: Database, config: Config, mailer: Maile
     realtime,
     unreads,
     notifications,
+    storage,
   };
 }
 
@@ -99,7 +131,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // The mail imprint belongs to the legal module, which platform code cannot import.
     mailImprint: (networkId) => services.legal.mailImprint(networkId),
   });
-  const services = createServices(database, config, mailer, jobs);
+  const services = createServices(database, config, mailer, jobs, app.log);
   app.decorate('services', services);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
@@ -109,6 +141,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const sweep = async () => {
     try {
       await services.accounts.deleteExpiredSessions();
+      // Volatile uploads never published: the sweep runs on the job queue (pg-boss schedules are off).
+      await services.storage.scheduleSweep();
       if (database.kind === 'pglite') await database.db.execute(sql`ANALYZE`);
     } catch (err) {
       app.log.warn({ err }, 'hourly maintenance failed');
@@ -123,6 +157,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // Workers first: a mail being sent still needs its SMTP connection.
     await jobs.stop();
     mailer.close();
+    await services.storage.close();
     await redis?.quit();
   });
 
@@ -174,6 +209,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(accountRoutes({ accounts: services.accounts, limits: config.signInLimits }));
   await app.register(networkRoutes({ networks: services.networks, groups: services.groups }));
+  await app.register(
+    designRoutes({
+      networks: services.networks,
+      attachImages: (actor, ids) =>
+        services.storage
+          .attach(actor, ids, { type: NETWORK_OWNER, id: actor.networkId }, { field: 'theme', directory: 'assets' })
+          .then(() => undefined),
+    }),
+  );
   await app.register(memberRoutes({ members: services.members, networks: services.networks }));
   await app.register(groupRoutes({ groups: services.groups }));
   await app.register(directoryRoutes({ directory: services.directory, groups: services.groups }));
@@ -182,6 +226,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(unreadsRoutes({ unreads: services.unreads }));
   await app.register(legalRoutes({ legal: services.legal }));
   await app.register(outboxRoutes({ outbox: services.mailer.outboxStore }));
+  await app.register(storageRoutes({ storage: services.storage }));
+  await app.register(imageRoutes({ reader: services.storage, log: app.log }));
+  await app.register(archiveRoutes({ reader: services.storage, secret: config.sessionSecret }));
   await registerWebApp(app, config.webDistDir);
 
   app.setNotFoundHandler({}, (_request, reply) => reply.code(404).send({ error: 'not_found' }));

@@ -98,6 +98,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the upload limit and the virus scanner socket', () => {
+    expect(loadConfig({})).toMatchObject({ uploadMaxBytes: 2 * 1024 ** 3, clamdSocket: undefined });
+    expect(loadConfig({ UPLOAD_MAX_BYTES: '1048576', CLAMD_SOCKET: '/run/clamav/clamd.ctl' })).toMatchObject({
+      uploadMaxBytes: 1048576,
+      clamdSocket: '/run/clamav/clamd.ctl',
+    });
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '0' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
+
   it('removes the trailing slash of the public URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://agora.example.org/' }).publicUrl).toBe('https://agora.example.org');
     expect(loadConfig({ PUBLIC_URL: 'https://example.org/agora/' }).publicUrl).toBe('https://example.org/agora');

@@ -25,6 +25,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3),
+  CLAMD_SOCKET: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -59,6 +65,10 @@ export type Config = {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** The largest upload accepted; larger ones are answered 413. */
+  uploadMaxBytes: number;
+  /** clamd's socket (a unix socket path or host:port) that scans every upload; unset: no scan. */
+  clamdSocket: string | undefined;
   /** Signs session cookies. When unset, main.ts keeps a generated one in DATA_DIR (see session-secret.ts). */
   sessionSecret: string;
   sessionSecretGenerated: boolean;
@@ -104,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    clamdSocket: e.CLAMD_SOCKET || undefined,
     sessionSecret,
     sessionSecretGenerated: !e.SESSION_SECRET,
     sessionTtlDays: e.SESSION_TTL_DAYS,

@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/tiptap/styles.css';
+import '@mantine/dropzone/styles.css';
 import './app/global.css';
 import './i18n/index.ts';
 import { StrictMode } from 'react';

@@ -19,3 +19,4 @@ export * from './notification.ts';
 export * from './theme.ts';
 export * from './unreads.ts';
 export * from './userbar.ts';
+export * from './storage.ts';

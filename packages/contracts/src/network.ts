@@ -91,6 +91,16 @@ export const networkSettingsSchema = z.object({
       text: z.string().default(''),
     })
     .prefault({}),
+  /** Uploads to the files directory checked by lower-case extension: only listed, or all but listed. */
+  file_extension_filter: z
+    .object({
+      enabled: z.boolean().default(false),
+      mode: z.enum(['allow', 'block']).default('block'),
+      extensions: z.array(z.string()).default([]),
+    })
+    .prefault({}),
+  /** How long a file is locked when a member locks it on download. */
+  default_lock_period_days: z.number().int().min(1).max(365).default(7),
   guest_users_allow_chat: z.boolean().default(false),
   chat_message_allow_update: z.boolean().default(true),
   chat_message_allow_destroy: z.boolean().default(true),

@@ -27,6 +27,10 @@ export const themeSchema = z.object({
     .prefault({}),
 });
 export type Theme = z.infer<typeof themeSchema>;
+/** `PUT /api/v1/administration/design`: the network's design as a whole. */
+export const designBodySchema = z.object({ theme: themeSchema });
+export type DesignBody = z.input<typeof designBodySchema>;
+
 /** A design as it may be stored: any field left out takes its default. */
 export type ThemeInput = z.input<typeof themeSchema>;
 

@@ -32,3 +32,26 @@ export async function seedLargeInto(dataDir: string, options: LargeNetworkOption
     await database.close();
   }
 }
+
+/**
+ * Distinct photo-like JPEGs for the storage benchmark: smooth random blotches, which compress
+ * and decode like photographs do (plain noise would not).
+ */
+export async function benchPhotos(count: number, width = 3000, height = 2000): Promise<Buffer[]> {
+  const { default: sharp } = await import('sharp');
+  const photos: Buffer[] = [];
+  for (let i = 0; i < count; i++) {
+    const seed = sharp({
+      create: {
+        width: Math.ceil(width / 10),
+        height: Math.ceil(height / 10),
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    });
+    const small = await seed.png().toBuffer();
+    photos.push(await sharp(small).resize(width, height, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer());
+  }
+  return photos;
+}

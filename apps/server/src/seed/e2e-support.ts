@@ -27,3 +27,13 @@ export async function startDemoServer(env: Record<string, string>): Promise<Demo
     },
   };
 }
+
+/** A PNG of random noise: it compresses badly, so its upload takes long enough to watch. */
+export async function noisePng(width: number, height: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
+    .png()
+    .toBuffer();
+}

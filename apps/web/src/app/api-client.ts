@@ -22,6 +22,11 @@ export function setCsrfToken(token: string | null) {
   csrfToken = token;
 }
 
+/** The session's CSRF token, for requests made without `api()` (uploads need XHR for progress). */
+export function currentCsrfToken(): string | null {
+  return csrfToken;
+}
+
 type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {

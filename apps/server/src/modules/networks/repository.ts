@@ -23,6 +23,14 @@ export function createNetworksRepository(db: Db) {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(networks);
       return row?.n ?? 0;
     },
+    async updateTheme(id: string, theme: NetworkRow['theme']): Promise<NetworkRow | undefined> {
+      const [row] = await db
+        .update(networks)
+        .set({ theme, updatedAt: new Date() })
+        .where(eq(networks.id, id))
+        .returning();
+      return row;
+    },
     async insert(values: NewNetworkRow): Promise<NetworkRow> {
       const [row] = await db.insert(networks).values(values).returning();
       if (!row) throw new Error('insert returned no row');

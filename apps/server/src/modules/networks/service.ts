@@ -1,4 +1,4 @@
-import { networkSettingsSchema, type NetworkSettings, type ThemeInput } from '@agora/contracts';
+import { networkSettingsSchema, type NetworkSettings, type Theme, type ThemeInput } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { NetworkContext } from '../../platform/policy/index.ts';
 import { createNetworksRepository, type NetworkRow } from './repository.ts';
@@ -53,6 +53,10 @@ export function createNetworksService(db: Db) {
         settings: input.settings ?? {},
         theme: input.theme ?? null,
       });
+    },
+    /** Replaces the network's design as a whole (the design editor saves all of it). */
+    async updateTheme(id: string, theme: Theme) {
+      return repository.updateTheme(id, theme);
     },
     /** The stored settings completed with the defaults. */
     settings(network: NetworkRow): NetworkSettings {

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { OutboxMail, OutboxPage } from '@agora/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ActiveTheme, DesignBody, OutboxMail, OutboxPage } from '@agora/contracts';
 import { api } from '../../app/api-client.ts';
+import { networkQuery } from '../home/api.ts';
 
 export const outboxQuery = (page: number) =>
   queryOptions({
@@ -14,3 +15,21 @@ export const outboxMailQuery = (id: string) =>
     queryKey: ['administration', 'mails', 'detail', id],
     queryFn: () => api<OutboxMail>(`/api/v1/administration/mails/${id}`),
   });
+
+export const designQuery = queryOptions({
+  queryKey: ['administration', 'design'],
+  queryFn: () => api<{ theme: ActiveTheme }>('/api/v1/administration/design'),
+});
+
+export function useSaveDesign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DesignBody) =>
+      api<{ theme: ActiveTheme }>('/api/v1/administration/design', { method: 'PUT', body }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(designQuery.queryKey, saved);
+      // The shell shows the network's design: it changes at once.
+      await queryClient.invalidateQueries({ queryKey: networkQuery.queryKey });
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { IconMail } from '@tabler/icons-react';
+import { IconMail, IconPalette } from '@tabler/icons-react';
 import type { FeatureModule } from '../../app/registry.ts';
 
 export const administrationFeature: FeatureModule = {
@@ -7,6 +7,10 @@ export const administrationFeature: FeatureModule = {
     {
       path: 'administration',
       lazy: () => import('./pages/administration-page.tsx').then((m) => ({ Component: m.AdministrationPage })),
+    },
+    {
+      path: 'administration/designs',
+      lazy: () => import('./pages/design-page.tsx').then((m) => ({ Component: m.DesignPage })),
     },
     {
       path: 'administration/mails',
@@ -28,6 +32,13 @@ export const administrationFeature: FeatureModule = {
     },
   ],
   administration: [
+    {
+      key: 'designs',
+      label: 'administration:design.title',
+      description: 'administration:design.description',
+      icon: IconPalette,
+      path: '/administration/designs',
+    },
     {
       key: 'mails',
       label: 'administration:mails.title',

@@ -1,0 +1,11 @@
+export { createStorageDriver, type ClosableDriver } from './driver.ts';
+export { createStorage, SWEEP_QUEUE, type Storage, type StorageDeps, type StorageNetworkSettings } from './service.ts';
+export { storageRoutes } from './routes.ts';
+export { createScanner, clamavScanner, noScanner, type ScanResult, type VirusScanner } from './scanner.ts';
+export { NETWORK_OWNER, type StorageOwnerPolicy, type StorageOwnerRef } from './owners.ts';
+export { IMAGE_CONTENT_TYPES, isImageType } from './sniff.ts';
+export { contentDisposition, sanitizeFileName, extensionOf } from './file-names.ts';
+export { MissingObjectError } from './missing-object.ts';
+export { presentStoredItem } from './present.ts';
+export type { StorageDriver, StorageReader } from './types.ts';
+export type { StoredObjectRow } from './tables.ts';

@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
+import { startInProcessServer, type InProcessServer } from '../support/server.ts';
+
+let server: InProcessServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let logo: Buffer;
+
+beforeAll(async () => {
+  server = await startInProcessServer();
+  browser = await launchBrowser();
+  const { noisePng } = await import('@agora/server/e2e-support');
+  logo = await noisePng(600, 300);
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInAdmin(path: string): Promise<Page> {
+  const opened = await newPage(browser);
+  context = opened.context;
+  const page = opened.page;
+  await page.goto(`${server.url}/users/sign_in?redirect_to=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-Mail-Adresse').fill('anna.admin@example.com');
+  await page.getByLabel('Passwort', { exact: true }).fill('demo-password');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+  return page;
+}
+
+/** A slow upstream, so that the upload's progress can be watched. */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return () =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+}
+
+describe('uploading the network logo', () => {
+  it('shows the progress, saves the logo into the header, and removes it again', async () => {
+    const page = await signedInAdmin('/administration/designs');
+    await page.getByRole('heading', { name: 'Design', level: 1 }).waitFor();
+    const header = page.getByRole('banner');
+    expect(await header.getByTestId('network-name').innerText()).toBe('Acme Demo');
+
+    const unthrottle = await throttleUploads(page, 150 * 1024);
+    const chooser = page.waitForEvent('filechooser');
+    await page
+      .getByRole('button', { name: /Dateien auswählen|Datei auswählen/ })
+      .first()
+      .click();
+    await (await chooser).setFiles({ name: 'acme-logo.png', mimeType: 'image/png', buffer: logo });
+
+    const progress = page.getByRole('progressbar').first();
+    await progress.waitFor();
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Speichern' }).isDisabled()).toBe(true);
+    await unthrottle();
+    await progress.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Erfolgreich gespeichert').first().waitFor();
+    const logoImage = header.getByRole('img', { name: 'Acme Demo' });
+    await logoImage.waitFor();
+    await expect
+      .poll(() =>
+        logoImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+
+    // Removing asks first; saving then brings the network's name back.
+    await page
+      .getByRole('button', { name: /entfernen/i })
+      .first()
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Entfernen/ })
+      .click();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await header.getByTestId('network-name').waitFor();
+  });
+});
