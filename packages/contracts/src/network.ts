@@ -123,6 +123,9 @@ export type NetworkShell = {
     };
     folder_profiles: { enabled: boolean };
     file_profiles: { enabled: boolean; column_fields: string[] };
+    /** What upload fields check before sending (the server checks again). */
+    file_extension_filter: NetworkSettings['file_extension_filter'];
+    default_lock_period_days: number;
   };
   can: { administrate: boolean; version_and_updates: boolean };
   group_categories: Array<{

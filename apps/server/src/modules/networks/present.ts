@@ -1,4 +1,4 @@
-import { deriveTheme, parseTheme, type NetworkShell } from '@agora/contracts';
+import { deriveTheme, networkSettingsSchema, parseTheme, type NetworkShell } from '@agora/contracts';
 import { abilities, pick, type Actor } from '../../platform/policy/index.ts';
 import { networkPolicy } from './policy.ts';
 import type { NetworkRow } from './repository.ts';
@@ -9,6 +9,7 @@ export function presentNetworkShell(
   groupCategories: NetworkShell['group_categories'],
 ): NetworkShell {
   const can = abilities(networkPolicy, actor, network);
+  const settings = networkSettingsSchema.parse(network.settings);
   return {
     id: network.id,
     name: network.name,
@@ -19,6 +20,8 @@ export function presentNetworkShell(
       memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
       folder_profiles: { enabled: false },
       file_profiles: { enabled: false, column_fields: [] },
+      file_extension_filter: settings.file_extension_filter,
+      default_lock_period_days: settings.default_lock_period_days,
     },
     can: pick(can, ['administrate', 'version_and_updates']),
     group_categories: groupCategories,

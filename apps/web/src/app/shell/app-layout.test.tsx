@@ -47,6 +47,8 @@ function network(administrate: boolean): NetworkShell {
       memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
       folder_profiles: { enabled: false },
       file_profiles: { enabled: false, column_fields: [] },
+      file_extension_filter: { enabled: false, mode: 'block', extensions: [] },
+      default_lock_period_days: 7,
     },
     can: { administrate, version_and_updates: false },
     group_categories: [],
