@@ -20,3 +20,4 @@ export * from './theme.ts';
 export * from './unreads.ts';
 export * from './userbar.ts';
 export * from './storage.ts';
+export * from './rich-text.ts';

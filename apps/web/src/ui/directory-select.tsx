@@ -1,7 +1,7 @@
-import { ColorSwatch, Combobox, Group, Loader, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
+import { ColorSwatch, Combobox, Group, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DIRECTORY_SEARCH_DEBOUNCE_MS,
@@ -10,6 +10,7 @@ import {
   directorySections,
   type DirectoryOption,
 } from './directory-search.ts';
+import { SearchingMessage, SearchPicker } from './search-picker.tsx';
 import { useErrorMessage } from './use-error-message.ts';
 
 export type DirectorySelectProps = {
@@ -84,91 +85,43 @@ export function DirectorySelect(props: DirectorySelectProps) {
     setSearch('');
   };
   const remove = (key: string) => onChange(value.filter((o) => directoryOptionKey(o) !== key));
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && search === '' && value.length > 0) {
-      event.preventDefault();
-      remove(directoryOptionKey(value[value.length - 1]!));
-    }
-  };
 
   let message: ReactNode = null;
   if (query.isError && !waiting) message = errorMessage(query.error);
   else if (options.length === 0 && (waiting || !query.data))
-    message = (
-      <Group gap="xs" justify="center" component="span">
-        <Loader size="xs" aria-hidden />
-        {t('directory_select.searching')}
-      </Group>
-    );
+    message = <SearchingMessage>{t('directory_select.searching')}</SearchingMessage>;
   else if (options.length === 0) message = t('directory_select.no_match');
 
   return (
-    <Combobox store={combobox} onOptionSubmit={choose} disabled={disabled}>
-      <Combobox.DropdownTarget>
-        <PillsInput
-          label={label}
-          description={description}
-          error={error}
-          required={required}
-          disabled={disabled}
-          onClick={() => combobox.openDropdown()}
-          rightSection={query.isFetching ? <Loader size="xs" aria-hidden /> : null}
-        >
-          <Pill.Group>
-            {value.map((option) => (
-              <Pill
-                key={directoryOptionKey(option)}
-                withRemoveButton={!disabled}
-                onRemove={() => remove(directoryOptionKey(option))}
-                removeButtonProps={{
-                  'aria-hidden': false,
-                  tabIndex: 0,
-                  'aria-label': t('directory_select.remove', { name: pillText(option) }),
-                }}
-              >
-                {pillText(option)}
-              </Pill>
-            ))}
-            <Combobox.EventsTarget>
-              <PillsInput.Field
-                value={search}
-                placeholder={value.length === 0 ? placeholder : undefined}
-                autoComplete="off"
-                onChange={(event) => {
-                  setSearch(event.currentTarget.value);
-                  combobox.openDropdown();
-                  combobox.updateSelectedOptionIndex();
-                }}
-                onFocus={() => combobox.openDropdown()}
-                onBlur={() => combobox.closeDropdown()}
-                onKeyDown={onKeyDown}
-              />
-            </Combobox.EventsTarget>
-          </Pill.Group>
-        </PillsInput>
-      </Combobox.DropdownTarget>
-      <Combobox.Dropdown>
-        {/* Messages stay outside the listbox: a listbox may only hold options and groups. */}
-        {message !== null && (
-          <Combobox.Empty>
-            <Text size="sm" c="dimmed" component="div" role="status">
-              {message}
-            </Text>
-          </Combobox.Empty>
-        )}
-        <Combobox.Options aria-label={label} mah={320} style={{ overflowY: 'auto' }}>
-          {message === null &&
-            sections.map((section) => (
-              <Combobox.Group key={section.key} label={section.label}>
-                {section.options.map((option) => (
-                  <Combobox.Option key={directoryOptionKey(option)} value={directoryOptionKey(option)}>
-                    <OptionLabel option={option} />
-                  </Combobox.Option>
-                ))}
-              </Combobox.Group>
-            ))}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <SearchPicker
+      combobox={combobox}
+      onOptionSubmit={choose}
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      error={error}
+      required={required}
+      disabled={disabled}
+      fetching={query.isFetching}
+      search={search}
+      onSearchChange={setSearch}
+      picked={value.map((option) => ({
+        key: directoryOptionKey(option),
+        content: pillText(option),
+        removeLabel: t('directory_select.remove', { name: pillText(option) }),
+      }))}
+      onRemove={remove}
+      message={message}
+    >
+      {sections.map((section) => (
+        <Combobox.Group key={section.key} label={section.label}>
+          {section.options.map((option) => (
+            <Combobox.Option key={directoryOptionKey(option)} value={directoryOptionKey(option)}>
+              <OptionLabel option={option} />
+            </Combobox.Option>
+          ))}
+        </Combobox.Group>
+      ))}
+    </SearchPicker>
   );
 }

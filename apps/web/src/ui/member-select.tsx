@@ -1,11 +1,12 @@
-import { Combobox, Group, Loader, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
+import { Combobox, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_SEARCH_DEBOUNCE_MS, MEMBER_SEARCH_MIN_CHARS, type MemberOption } from '@agora/contracts';
 import { MemberLabel } from './member-label.tsx';
 import { memberSearchQuery, type MemberSearchParams } from './member-search.ts';
+import { SearchingMessage, SearchPicker } from './search-picker.tsx';
 import { useErrorMessage } from './use-error-message.ts';
 
 type CommonProps = MemberSearchParams & {
@@ -81,89 +82,39 @@ export function MemberSelect(props: MemberSelectProps) {
     if (props.multiple) props.onChange(props.value.filter((m) => m.id !== id));
     else props.onChange(null);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && search === '' && selected.length > 0) {
-      event.preventDefault();
-      remove(selected[selected.length - 1]!.id);
-    }
-  };
-
   let message: ReactNode = null;
   if (!enough) message = t('member_select.enter_more_characters', { min: MEMBER_SEARCH_MIN_CHARS });
   else if (query.isError && !waiting) message = errorMessage(query.error);
   else if (members.length === 0 && (waiting || !query.data))
-    message = (
-      <Group gap="xs" justify="center" component="span">
-        <Loader size="xs" aria-hidden />
-        {t('member_select.searching')}
-      </Group>
-    );
+    message = <SearchingMessage>{t('member_select.searching')}</SearchingMessage>;
   else if (members.length === 0) message = t('member_select.no_match');
 
   return (
-    <Combobox store={combobox} onOptionSubmit={choose} disabled={disabled}>
-      <Combobox.DropdownTarget>
-        <PillsInput
-          label={label}
-          description={description}
-          error={error}
-          required={required}
-          disabled={disabled}
-          onClick={() => combobox.openDropdown()}
-          rightSection={query.isFetching ? <Loader size="xs" aria-hidden /> : null}
-        >
-          <Pill.Group>
-            {selected.map((member) => (
-              <Pill
-                key={member.id}
-                withRemoveButton={!disabled}
-                onRemove={() => remove(member.id)}
-                // Reachable by keyboard too, not only Backspace for the last one.
-                removeButtonProps={{
-                  'aria-hidden': false,
-                  tabIndex: 0,
-                  'aria-label': t('member_select.remove', { name: member.displayName }),
-                }}
-              >
-                <MemberLabel member={member} size="xs" />
-              </Pill>
-            ))}
-            <Combobox.EventsTarget>
-              <PillsInput.Field
-                value={search}
-                placeholder={selected.length === 0 ? placeholder : undefined}
-                autoComplete="off"
-                onChange={(event) => {
-                  setSearch(event.currentTarget.value);
-                  combobox.openDropdown();
-                  combobox.updateSelectedOptionIndex();
-                }}
-                onFocus={() => combobox.openDropdown()}
-                onBlur={() => combobox.closeDropdown()}
-                onKeyDown={onKeyDown}
-              />
-            </Combobox.EventsTarget>
-          </Pill.Group>
-        </PillsInput>
-      </Combobox.DropdownTarget>
-      <Combobox.Dropdown>
-        {/* Messages stay outside the listbox: a listbox may only hold options. */}
-        {message !== null && (
-          <Combobox.Empty>
-            <Text size="sm" c="dimmed" component="div" role="status">
-              {message}
-            </Text>
-          </Combobox.Empty>
-        )}
-        <Combobox.Options aria-label={label}>
-          {message === null &&
-            members.map((member) => (
-              <Combobox.Option key={member.id} value={member.id} active={selected.some((s) => s.id === member.id)}>
-                <MemberLabel member={member} />
-              </Combobox.Option>
-            ))}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <SearchPicker
+      combobox={combobox}
+      onOptionSubmit={choose}
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      error={error}
+      required={required}
+      disabled={disabled}
+      fetching={query.isFetching}
+      search={search}
+      onSearchChange={setSearch}
+      picked={selected.map((member) => ({
+        key: member.id,
+        content: <MemberLabel member={member} size="xs" />,
+        removeLabel: t('member_select.remove', { name: member.displayName }),
+      }))}
+      onRemove={remove}
+      message={message}
+    >
+      {members.map((member) => (
+        <Combobox.Option key={member.id} value={member.id} active={selected.some((s) => s.id === member.id)}>
+          <MemberLabel member={member} />
+        </Combobox.Option>
+      ))}
+    </SearchPicker>
   );
 }

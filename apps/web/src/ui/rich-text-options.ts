@@ -1,27 +1,11 @@
-/** The editor's fixed choices (administration spec, section 9). */
-
-export const EDITOR_HEADING_LEVELS = [1, 2, 3, 4, 5] as const;
-
-export const EDITOR_COLORS = [
-  'red',
-  'green',
-  'blue',
-  'orange',
-  'goldenrod',
-  'indigo',
-  'purple',
-  'violet',
-  'hotpink',
-  'olive',
-  'mediumseagreen',
-  'limegreen',
-  'dimgrey',
-] as const;
-export type EditorColor = (typeof EDITOR_COLORS)[number];
-
-/** Code block languages; 'plain' is a code block without highlighting. */
-export const CODE_LANGUAGES = ['plain', 'bash', 'css', 'html', 'js', 'markdown', 'ruby', 'sql'] as const;
-export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
+// The editor's fixed choices are shared with the server's sanitizer.
+export {
+  CODE_LANGUAGES,
+  EDITOR_COLORS,
+  EDITOR_HEADING_LEVELS,
+  type CodeLanguage,
+  type EditorColor,
+} from '@agora/contracts';
 
 /** Lines of the editor's plain text (blocks and hard breaks each begin one); none when empty. */
 export function countLines(text: string): number {

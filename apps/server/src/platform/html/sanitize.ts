@@ -1,28 +1,9 @@
 import sanitize from 'sanitize-html';
-
-/** The colour palette of the rich-text editor (administration spec, section 9). */
-export const EDITOR_COLOURS = [
-  'red',
-  'green',
-  'blue',
-  'orange',
-  'goldenrod',
-  'indigo',
-  'purple',
-  'violet',
-  'hotpink',
-  'olive',
-  'mediumseagreen',
-  'limegreen',
-  'dimgrey',
-] as const;
-
-/** The code block languages of the rich-text editor. */
-export const EDITOR_CODE_LANGUAGES = ['plain', 'bash', 'css', 'html', 'js', 'markdown', 'ruby', 'sql'] as const;
+import { CODE_LANGUAGES, EDITOR_COLORS } from '@agora/contracts';
 
 const BYTE = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|\\d\\d?)';
 const COLOUR_VALUES = [
-  new RegExp(`^(?:${EDITOR_COLOURS.join('|')})$`, 'i'),
+  new RegExp(`^(?:${EDITOR_COLORS.join('|')})$`, 'i'),
   /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i,
   new RegExp(`^rgb\\(\\s*${BYTE}\\s*,\\s*${BYTE}\\s*,\\s*${BYTE}\\s*\\)$`, 'i'),
 ];
@@ -55,7 +36,7 @@ const OPTIONS: sanitize.IOptions = {
     'hr',
   ],
   allowedAttributes: { a: ['href', 'target', 'rel'], code: ['class'], span: ['style'] },
-  allowedClasses: { code: EDITOR_CODE_LANGUAGES.map((language) => `language-${language}`) },
+  allowedClasses: { code: CODE_LANGUAGES.map((language) => `language-${language}`) },
   allowedStyles: { span: { color: COLOUR_VALUES } },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
