@@ -7,6 +7,7 @@ import {
   networkSettingsSchema,
   parseTheme,
   passwordResetSchema,
+  contrastRatio,
   relativeLuminance,
   signInBodySchema,
   themeSchema,
@@ -75,6 +76,13 @@ describe('themes', () => {
     expect(relativeLuminance('#000000')).toBe(0);
     expect(relativeLuminance('#ffffff')).toBeCloseTo(1, 10);
     expect(relativeLuminance('#808080')).toBeCloseTo(0.2159, 3);
+  });
+
+  it('measures contrast as WCAG does, in either order', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#1971c2', '#ffffff')).toBeCloseTo(5.02, 2);
+    expect(contrastRatio('#abcdef', '#abcdef')).toBe(1);
   });
 
   it('mixes colours channel by channel', () => {

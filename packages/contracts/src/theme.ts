@@ -77,12 +77,15 @@ export function relativeLuminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** WCAG 2 contrast ratio of two colours, 1 (none) to 21 (black on white). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
 /** Black or white, whichever contrasts more with the background under WCAG's ratio. */
 export function contrastText(background: string): '#000000' | '#ffffff' {
-  const l = relativeLuminance(background);
-  const withWhite = 1.05 / (l + 0.05);
-  const withBlack = (l + 0.05) / 0.05;
-  return withBlack >= withWhite ? '#000000' : '#ffffff';
+  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
 }
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { relativeLuminance } from '@agora/contracts';
+import { contrastRatio, relativeLuminance } from '@agora/contracts';
 import { readableOnWhite, shadesOf } from './mantine-theme.ts';
 
-const contrastWithWhite = (hex: string) => 1.05 / (relativeLuminance(hex) + 0.05);
+const contrastWithWhite = (hex: string) => contrastRatio(hex, '#ffffff');
 
 describe('shadesOf', () => {
   it('keeps a dark enough colour as it is, at the primary shade', () => {

@@ -4,7 +4,7 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
 } from '@mantine/core';
-import { mixColors as mix, relativeLuminance, type ActiveTheme } from '@agora/contracts';
+import { contrastRatio, mixColors as mix, type ActiveTheme } from '@agora/contracts';
 
 // Darker shades than Mantine's defaults, so that text, links and buttons meet WCAG AA contrast.
 const BASE = {
@@ -16,14 +16,11 @@ const BASE = {
 
 export const baseTheme = createTheme(BASE);
 
-function contrastWithWhite(hex: string): number {
-  return 1.05 / (relativeLuminance(hex) + 0.05);
-}
-
 /** The colour, darkened just enough that white text on it meets WCAG AA (4.5:1). */
 export function readableOnWhite(hex: string): string {
   let shade = hex;
-  for (let step = 1; step <= 10 && contrastWithWhite(shade) < 4.5; step++) shade = mix(hex, '#000000', step * 0.06);
+  for (let step = 1; step <= 10 && contrastRatio(shade, '#ffffff') < 4.5; step++)
+    shade = mix(hex, '#000000', step * 0.06);
   return shade;
 }
 

@@ -173,35 +173,27 @@ function DesignForm({ initial }: { initial: Theme }) {
             <Title order={2} fz="h4">
               {t('design.layout.title')}
             </Title>
-            <div>
-              <Text size="sm" fw={500} id="design-logo-type">
-                {t('design.layout.logo_type')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="design-logo-type"
-                value={theme.logoType}
-                onChange={(value) => setTheme((c) => ({ ...c, logoType: value as Theme['logoType'] }))}
-                data={[
-                  { value: 'default', label: t('design.layout.logo_default') },
-                  { value: 'extended', label: t('design.layout.logo_extended') },
-                ]}
-              />
-            </div>
-            <div>
-              <Text size="sm" fw={500} id="design-banner-type">
-                {t('design.layout.banner_type')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="design-banner-type"
-                value={theme.bannerType}
-                onChange={(value) => setTheme((c) => ({ ...c, bannerType: value as Theme['bannerType'] }))}
-                data={[
-                  { value: 'none', label: t('design.layout.banner_none') },
-                  { value: 'color', label: t('design.layout.banner_color') },
-                  { value: 'image', label: t('design.layout.banner_image') },
-                ]}
-              />
-            </div>
+            <Choice
+              id="design-logo-type"
+              label={t('design.layout.logo_type')}
+              value={theme.logoType}
+              onChange={(logoType) => setTheme((c) => ({ ...c, logoType }))}
+              options={[
+                { value: 'default', label: t('design.layout.logo_default') },
+                { value: 'extended', label: t('design.layout.logo_extended') },
+              ]}
+            />
+            <Choice
+              id="design-banner-type"
+              label={t('design.layout.banner_type')}
+              value={theme.bannerType}
+              onChange={(bannerType) => setTheme((c) => ({ ...c, bannerType }))}
+              options={[
+                { value: 'none', label: t('design.layout.banner_none') },
+                { value: 'color', label: t('design.layout.banner_color') },
+                { value: 'image', label: t('design.layout.banner_image') },
+              ]}
+            />
             <Switch
               label={t('design.layout.full_width')}
               checked={theme.fullWidth}
@@ -216,6 +208,29 @@ function DesignForm({ initial }: { initial: Theme }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** One of a few choices, labelled (a segmented control has no label of its own). */
+function Choice<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: Array<{ value: T; label: string }>;
+}) {
+  return (
+    <div>
+      <Text size="sm" fw={500} id={props.id}>
+        {props.label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={props.id}
+        value={props.value}
+        onChange={(value) => props.onChange(value as T)}
+        data={props.options}
+      />
+    </div>
   );
 }
 
