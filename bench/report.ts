@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CalendarsFigures } from './calendars-report.ts';
 import type { StorageFigures } from './storage.ts';
 
 export type Conditions = {
@@ -55,8 +56,15 @@ export function writeJson(
   conditions: Conditions,
   results: ScenarioResult[],
   storage: StorageFigures | null = null,
+  calendars: CalendarsFigures | null = null,
 ): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const report = { date: new Date().toISOString(), conditions, scenarios: results, ...(storage ? { storage } : {}) };
+  const report = {
+    date: new Date().toISOString(),
+    conditions,
+    scenarios: results,
+    ...(storage ? { storage } : {}),
+    ...(calendars ? { calendars } : {}),
+  };
   fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
 }

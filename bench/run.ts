@@ -1,7 +1,9 @@
 // npm run bench [-- --members 10000 --duration 10 --warmup 1 --only "members,unreads" --file-mb 200]
 // (root script; builds the server first). --only keeps the scenarios whose names contain one of
 // the comma-separated words, and always the baseline the others are compared with; the word
-// "storage" selects the storage group (storage.ts: a large file up and down, thumbnails).
+// "storage" selects the storage group (storage.ts: a large file up and down, thumbnails), the
+// word "calendars" the calendars group (calendars.ts: the month sheet of a large calendar
+// network on PGlite and PostgreSQL, the recurrence rate, an ICS feed).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { largeEmail, seedLargeInto } from '@agora/server/bench-support';
+import { formatCalendarsReport, type CalendarsFigures } from './calendars-report.ts';
+import { runCalendarsBench } from './calendars.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -32,7 +36,7 @@ const duration = wholeNumber('--duration', values.duration, 1);
 const warmup = wholeNumber('--warmup', values.warmup, 0);
 const fileMegabytes = wholeNumber('--file-mb', values['file-mb'], 1);
 const imageCount = wholeNumber('--images', values.images, 1);
-const { selected, storageSelected } = selectScenarios(values.only);
+const { selected, storageSelected, calendarsSelected } = selectScenarios(values.only);
 
 let dataDir: string | undefined;
 let server: RunningServer | undefined;
@@ -63,8 +67,13 @@ const loadAverage = os.loadavg()[0] ?? 0;
 try {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
   let started = Date.now();
-  const seeded = await seedLargeInto(dataDir, { members, password: PASSWORD });
-  console.log(`Seeded ${seeded.members} members and ${seeded.groups} groups in ${seconds(started)} s.`);
+  const seeded = await seedLargeInto(dataDir, { members, password: PASSWORD, calendars: calendarsSelected });
+  const calendarsSeeded = seeded.calendars
+    ? `, ${seeded.calendars.calendarIds.length} calendars with ${seeded.calendars.singles + seeded.calendars.series} appointments`
+    : '';
+  console.log(
+    `Seeded ${seeded.members} members and ${seeded.groups} groups${calendarsSeeded} in ${seconds(started)} s.`,
+  );
 
   started = Date.now();
   server = await startServer(dataDir);
@@ -118,6 +127,25 @@ try {
     if (storage.failure) console.error(`Server output:\n${server.output()}`);
   }
 
+  let calendars: CalendarsFigures | null = null;
+  if (calendarsSelected && seeded.calendars) {
+    calendars = await runCalendarsBench({
+      server,
+      session,
+      calendars: seeded.calendars,
+      healthzPerSecond: baseline ?? null,
+      duration,
+      warmup,
+      members,
+      password: PASSWORD,
+      viewerEmail: largeEmail(1),
+      scratchDir: dataDir,
+      signIn,
+    });
+    console.log(`  calendars: done${calendars.failure ? `, FAILED: ${calendars.failure}` : ''}`);
+    if (calendars.failure) console.error(`Server output:\n${server.output()}`);
+  }
+
   const conditions: Conditions = {
     members: seeded.members,
     connections: Object.fromEntries(selected.map((s) => [s.name, s.connections])),
@@ -131,9 +159,14 @@ try {
   };
   console.log('\n' + formatReport(conditions, results));
   if (storage) console.log('\n' + formatStorageReport(storage));
-  writeJson(RESULTS_FILE, conditions, results, storage);
+  if (calendars) console.log('\n' + formatCalendarsReport(calendars));
+  writeJson(RESULTS_FILE, conditions, results, storage, calendars);
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
-  const failed = [...results.filter((r) => r.failure).map((r) => r.name), ...(storage?.failure ? ['storage'] : [])];
+  const failed = [
+    ...results.filter((r) => r.failure).map((r) => r.name),
+    ...(storage?.failure ? ['storage'] : []),
+    ...(calendars?.failure ? ['calendars'] : []),
+  ];
   if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
   exitCode = failed.length ? 1 : 0;
 } catch (error) {
@@ -143,19 +176,22 @@ try {
 }
 process.exit(exitCode);
 
-function selectScenarios(only: string): { selected: Scenario[]; storageSelected: boolean } {
+function selectScenarios(only: string): { selected: Scenario[]; storageSelected: boolean; calendarsSelected: boolean } {
   const words = only
     .split(',')
     .map((w) => w.trim().toLowerCase())
     .filter(Boolean);
-  if (words.length === 0) return { selected: scenarios, storageSelected: true };
+  if (words.length === 0) return { selected: scenarios, storageSelected: true, calendarsSelected: true };
   const chosen = scenarios.filter((s) => s.baseline || words.some((w) => s.name.toLowerCase().includes(w)));
   const storageSelected = words.some((w) => 'storage'.includes(w));
-  if (chosen.every((s) => s.baseline) && !storageSelected) {
-    console.error(`--only "${only}" matches no scenario: ${[...scenarios.map((s) => s.name), 'storage'].join(', ')}`);
+  const calendarsSelected = words.some((w) => 'calendars'.includes(w));
+  if (chosen.every((s) => s.baseline) && !storageSelected && !calendarsSelected) {
+    console.error(
+      `--only "${only}" matches no scenario: ${[...scenarios.map((s) => s.name), 'storage', 'calendars'].join(', ')}`,
+    );
     process.exit(2);
   }
-  return { selected: chosen, storageSelected };
+  return { selected: chosen, storageSelected, calendarsSelected };
 }
 
 function measure(url: string, scenario: Scenario, ctx: ScenarioContext, durationSeconds: number) {

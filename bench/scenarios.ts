@@ -69,3 +69,18 @@ export const scenarios: Scenario[] = [
     bodies: (ctx) => ctx.signInEmails.map((email) => JSON.stringify({ user: { email, password: ctx.password } })),
   },
 ];
+
+/**
+ * The calendars group (calendars.ts, selected by the word "calendars"): the month sheet of a
+ * member with 10 of the large network's 50 calendars selected. Run on the main (PGlite) server
+ * and on a PostgreSQL one of its own, so it is not in `scenarios`.
+ */
+export function monthScenario(query: string): Scenario {
+  return {
+    name: 'GET /appointments (month, 10 calendars)',
+    method: 'GET',
+    path: `/appointments?${query}`,
+    connections: 10,
+    headers: asMember,
+  };
+}

@@ -22,14 +22,18 @@ export type RunningServer = {
   kill(): void;
 };
 
-/** Starts the built server (apps/server/dist/main.js) on DATA_DIR `dataDir` and waits until it is healthy. */
-export async function startServer(dataDir: string): Promise<RunningServer> {
+/**
+ * Starts the built server (apps/server/dist/main.js) on DATA_DIR `dataDir` and waits until it is
+ * healthy; on its embedded database unless `databaseUrl` names a PostgreSQL one.
+ */
+export async function startServer(dataDir: string, options: { databaseUrl?: string } = {}): Promise<RunningServer> {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build -w @agora/server\` first.`);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
-  // The benchmark always runs on its own embedded database, without outside services.
+  // The benchmark runs on its own database (embedded unless asked for), without outside services.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'S3_BUCKET', 'PUBLIC_URL', 'TRUST_PROXY'])
     delete env[name];
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   Object.assign(env, {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,

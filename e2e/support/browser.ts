@@ -26,9 +26,13 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (no cookies) per test, in German unless said otherwise. */
-export async function newPage(browser: Browser, options: { locale?: string; width?: number; height?: number } = {}) {
+export async function newPage(
+  browser: Browser,
+  options: { locale?: string; width?: number; height?: number; timezoneId?: string } = {},
+) {
   const context: BrowserContext = await browser.newContext({
     locale: options.locale ?? 'de-DE',
+    timezoneId: options.timezoneId,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
   const page = await context.newPage();

@@ -27,7 +27,14 @@ import {
 import { archiveRoutes } from './platform/storage/archive-routes.ts';
 import { imageRoutes } from './platform/storage/image-routes.ts';
 import { createUnreadsRegistry, unreadsRoutes } from './platform/unreads/index.ts';
-import { accountRoutes, createAccountsService, localeSettingsRoutes } from './modules/accounts/index.ts';
+import {
+  accountRoutes,
+  authenticationTokenRoutes,
+  createAccountsService,
+  localeSettingsRoutes,
+} from './modules/accounts/index.ts';
+import { calendarRoutes, createCalendarsService } from './modules/calendars/index.ts';
+import { appointmentFeedRoutes, appointmentRoutes, createAppointmentsService } from './modules/appointments/index.ts';
 import { createDirectoryService, directoryRoutes } from './modules/directory/index.ts';
 import { createGroupsService, groupRoutes } from './modules/groups/index.ts';
 import { createLegalService, legalRoutes } from './modules/legal/index.ts';
@@ -66,6 +73,16 @@ export function createServices(
     onSessionEnded: realtime.disconnectSession,
   });
   const notifications = createNotificationsService({ db, members, realtime, unreads });
+  const calendars = createCalendarsService({
+    db,
+    networks,
+    groups,
+    members,
+    feedToken: (userId) => accounts.authenticationToken(userId),
+  });
+  // Every network starts with its network calendar, every group with its group calendar.
+  networks.onCreated((network) => calendars.ensureDefaults(network.id));
+  groups.onCreated((networkId, created) => calendars.addGroupDefaults(networkId, created));
   const storage = createStorage({
     db,
     driver: createStorageDriver(config),
@@ -81,6 +98,8 @@ export function createServices(
     jobs,
     log,
   });
+  // Registers the storage owner 'appointment' and the calendar deletion listener.
+  const appointments = createAppointmentsService({ db, calendars, members, networks, storage });
   return {
     networks,
     members,
@@ -95,6 +114,8 @@ export function createServices(
     unreads,
     notifications,
     storage,
+    calendars,
+    appointments,
   };
 }
 
@@ -223,6 +244,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(directoryRoutes({ directory: services.directory, groups: services.groups }));
   await app.register(localeSettingsRoutes({ accounts: services.accounts, members: services.members }));
   await app.register(notificationRoutes({ notifications: services.notifications }));
+  await app.register(authenticationTokenRoutes({ accounts: services.accounts }));
+  await app.register(calendarRoutes({ calendars: services.calendars }));
+  await app.register(appointmentRoutes({ appointments: services.appointments }));
+  await app.register(appointmentFeedRoutes({ appointments: services.appointments, accounts: services.accounts }));
   await app.register(unreadsRoutes({ unreads: services.unreads }));
   await app.register(legalRoutes({ legal: services.legal }));
   await app.register(outboxRoutes({ outbox: services.mailer.outboxStore }));

@@ -21,3 +21,5 @@ export * from './unreads.ts';
 export * from './userbar.ts';
 export * from './storage.ts';
 export * from './rich-text.ts';
+export * from './calendar.ts';
+export * from './appointment.ts';

@@ -1,33 +1,132 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as rrulePackage from 'rrule';
 import { createServices } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../platform/db/client.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
 import { createJobs } from '../platform/jobs/jobs.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
+import { seedLargeCalendars, type LargeCalendarsResult } from './large-calendars.ts';
 import { seedLarge, type LargeNetworkOptions } from './large.ts';
 
 export { largeEmail } from './large.ts';
+export {
+  generateLargeSeries,
+  generateLargeSingles,
+  largeIcsEvents,
+  LARGE_CALENDAR_ZONE,
+  type LargeCalendarsResult,
+} from './large-calendars.ts';
+export { buildCalendar, type IcsEvent } from '../modules/appointments/ics.ts';
+export { occurrencesBetween, type SeriesRule } from '../modules/appointments/recurrence.ts';
+
+// rrule's main file is a UMD bundle: Node's ESM sees only its default export. The benchmark
+// compares our expansion with it.
+const { RRule } = (rrulePackage as unknown as { default?: typeof rrulePackage }).default ?? rrulePackage;
+export { RRule };
+
+export type BenchSeedOptions = LargeNetworkOptions & {
+  /** Also the 50 calendars with 22,000 appointments of large-calendars.ts. */
+  calendars?: boolean;
+};
+
+export type BenchSeedResult = {
+  databaseKind: Database['kind'];
+  members: number;
+  groups: number;
+  calendars: LargeCalendarsResult | null;
+};
 
 /**
  * For the benchmarks (bench/): migrates the embedded database in `dataDir/pglite`, seeds a large
  * network into it and closes it again, so that a server started on the same DATA_DIR finds it.
  */
-export async function seedLargeInto(dataDir: string, options: LargeNetworkOptions) {
+export async function seedLargeInto(dataDir: string, options: BenchSeedOptions): Promise<BenchSeedResult> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const database = await openDatabase({ pgliteDir: path.join(config.dataDir, 'pglite') });
+  return seedDatabase(await openDatabase({ pgliteDir: path.join(config.dataDir, 'pglite') }), config, options);
+}
+
+/** Whether a PostgreSQL server answers at `url` (for the benchmark's PostgreSQL runs). */
+export async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Seeds the same large network into a new database of the PostgreSQL server at `adminUrl`
+ * (files under `dataDir`, for the server started on it); answers its URL and how to drop it.
+ */
+export async function seedLargeIntoPostgres(
+  adminUrl: string,
+  dataDir: string,
+  options: BenchSeedOptions,
+): Promise<BenchSeedResult & { databaseUrl: string; drop(): Promise<void> }> {
+  const name = `agora_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const drop = async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  try {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+    const seeded = await seedDatabase(await openDatabase({ databaseUrl, poolSize: 4 }), config, options);
+    return { ...seeded, databaseUrl, drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+async function seedDatabase(
+  database: Database,
+  config: ReturnType<typeof loadConfig>,
+  options: BenchSeedOptions,
+): Promise<BenchSeedResult> {
   try {
     await database.migrate();
     // Never started: a mail the seed sends waits in the queue for the server.
     const jobs = createJobs({ database });
     const mailer = createMailer({ db: database.db, jobs, from: config.mailFrom, mailImprint: async () => '' });
-    const result = await seedLarge(createServices(database, config, mailer, jobs), options);
+    const services = createServices(database, config, mailer, jobs);
+    if (database.kind === 'postgres') {
+      // pg-boss creates its schema and queues when a server starts; several at once on a fresh
+      // PostgreSQL database can deadlock (create_queue), so they are made here one by one.
+      await jobs.start();
+      await jobs.stop();
+    }
+    const result = await seedLarge(services, options);
+    const calendars = options.calendars
+      ? await seedLargeCalendars(services, result.network.id, { memberIds: result.memberIds, viewerIndex: 1 })
+      : null;
     mailer.close();
     // PGlite has no autovacuum: without statistics its planner takes the fresh tables for nearly
     // empty ones and skips the trigram index. Measured is a database with statistics, as
-    // PostgreSQL's autovacuum keeps it.
+    // PostgreSQL's autovacuum keeps it (and, right after a bulk load, has not yet done).
     await database.db.execute(sql`vacuum analyze`);
-    return { databaseKind: database.kind, members: result.memberIds.length, groups: result.groupCount };
+    return {
+      databaseKind: database.kind,
+      members: result.memberIds.length,
+      groups: result.groupCount,
+      calendars,
+    };
   } finally {
     await database.close();
   }

@@ -2,6 +2,7 @@ import type { ThemeInput } from '@agora/contracts';
 import type { Services } from '../app.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { seedDemoLegal } from './demo-legal.ts';
+import { seedDemoCalendars } from './demo-calendars.ts';
 import { seedDemoNotifications } from './demo-notifications.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -195,6 +196,9 @@ export async function seedDemo(services: Services) {
     ]),
   );
   await seedDemoNotifications(services, { network, memberships, groups });
+  await seedDemoCalendars(services, { network, memberships, groups });
+  // Anna can subscribe to her calendars at once; the others make their token on the account page.
+  await services.accounts.renewAuthenticationToken(users[0]!.id);
   await seedDemoLegal(services, network.id);
   await services.membershipRoles.create(network.id, [
     { name: 'Betriebsrat', pluralName: 'Betriebsräte', color: '#c92a2a', textColor: '#ffffff' },

@@ -1,4 +1,6 @@
 import { administrationFeature } from '../features/administration/index.ts';
+import { appointmentsFeature } from '../features/appointments/index.ts';
+import { calendarsFeature } from '../features/calendars/index.ts';
 import { groupsFeature } from '../features/groups/index.ts';
 import { homeFeature } from '../features/home/index.ts';
 import { legalFeature } from '../features/legal/index.ts';
@@ -12,6 +14,8 @@ export const FEATURES: FeatureModule[] = [
   homeFeature,
   notificationsFeature,
   groupsFeature,
+  calendarsFeature,
+  appointmentsFeature,
   membersFeature,
   legalFeature,
   administrationFeature,

@@ -16,6 +16,10 @@ export function createAccountsRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
+    async userByAuthenticationToken(token: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.authenticationToken, token)).limit(1);
+      return row;
+    },
     async userByResetToken(tokenHash: string, sentAfter: Date): Promise<UserRow | undefined> {
       const [row] = await db
         .select()

@@ -9,10 +9,10 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, unprocessable } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { NetworkContext } from '../../platform/policy/index.ts';
+import type { Actor, NetworkContext } from '../../platform/policy/index.ts';
 import type { ResolvedSession } from '../../platform/auth/request-context.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { hashToken, randomToken } from '../../platform/auth/tokens.ts';
+import { hashToken, randomToken, safeEqual } from '../../platform/auth/tokens.ts';
 import { presentCurrentMember, type MembersService } from '../members/index.ts';
 import { passwordResetMail } from './mails.ts';
 import { createAccountsRepository, type UserRow } from './repository.ts';
@@ -21,6 +21,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const RESET_VALID_MS = 2 * 60 * 60 * 1000;
 /** Sessions are extended on use, at most once in this interval, to spare a write per request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** 24 random bytes: 32 url-safe characters, short enough for a feed URL a member copies. */
+const FEED_TOKEN_BYTES = 24;
+const FEED_TOKEN_MAX_LENGTH = 200;
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -150,7 +153,6 @@ export function createAccountsService(deps: AccountsDeps) {
         rows.push({
           email: e.email.trim().toLowerCase(),
           passwordHash: e.passwordHash ?? (e.password ? await hashPassword(e.password) : null),
-          authenticationToken: randomToken(24),
           locale: e.locale ?? null,
         });
       }
@@ -173,6 +175,37 @@ export function createAccountsService(deps: AccountsDeps) {
     async updateLocale(network: NetworkContext, userId: string, locale: Locale | null): Promise<LocaleSettings> {
       await repository.updateUser(userId, { locale });
       return { locale, network_language: asLocale(network.language) ?? DEFAULT_LOCALE };
+    },
+
+    /** The token of the member's calendar feeds, or null until one is asked for. */
+    async authenticationToken(userId: string): Promise<string | null> {
+      return (await repository.userById(userId))?.authenticationToken ?? null;
+    },
+
+    /** A new feed token: the feed URLs made with the old one stop working. */
+    async renewAuthenticationToken(userId: string): Promise<string> {
+      const token = randomToken(FEED_TOKEN_BYTES);
+      await repository.updateUser(userId, { authenticationToken: token });
+      return token;
+    },
+
+    async removeAuthenticationToken(userId: string): Promise<void> {
+      await repository.updateUser(userId, { authenticationToken: null });
+    },
+
+    /**
+     * Who a calendar feed URL speaks for: the account with that token, if it has an unlocked
+     * membership in the network that signs in (no consumer). Null for anything else.
+     */
+    async actorForFeedToken(network: NetworkContext, token: string): Promise<Actor | null> {
+      if (!token || token.length > FEED_TOKEN_MAX_LENGTH) return null;
+      const user = await repository.userByAuthenticationToken(token);
+      // The index finds the row; the constant-time comparison is what decides.
+      if (!user?.authenticationToken || !safeEqual(user.authenticationToken, token)) return null;
+      const membership = await deps.members.findByUser(network.id, user.id);
+      if (!membership || membership.lockedAt || membership.kind !== 'member') return null;
+      // A feed request has no session; the id says where the actor comes from.
+      return deps.members.actorFor(membership, `feed:${user.id}`, user.locale);
     },
 
     deleteExpiredSessions: () => repository.deleteExpiredSessions(new Date()),

@@ -8,8 +8,8 @@ export const users = pgTable(
     id: idColumn(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    /** Authenticates calendar feed URLs, which cannot carry a cookie. */
-    authenticationToken: text('authentication_token').notNull(),
+    /** Authenticates calendar feed URLs, which cannot carry a cookie; made on request. */
+    authenticationToken: text('authentication_token'),
     locale: text('locale'),
     resetPasswordTokenHash: text('reset_password_token_hash'),
     resetPasswordSentAt: timestamp('reset_password_sent_at', { withTimezone: true }),

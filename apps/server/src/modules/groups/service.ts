@@ -12,7 +12,7 @@ import { notFound } from '../../platform/errors.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
 import { groupPolicy, type GroupSubject } from './policy.ts';
 import { presentDirectoryGroup, presentShellCategory, presentUserbarGroups } from './present.ts';
-import { createGroupsRepository } from './repository.ts';
+import { createGroupsRepository, type GroupRow } from './repository.ts';
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
@@ -39,8 +39,15 @@ export type NewGroup = {
 
 export type DirectoryGroupsOptions = { terms: string[]; onlyMine: boolean; onlyChatEnabled: boolean; limit: number };
 
+/** A group with a member's role in it and its category's name. */
+export type GroupWithRole = { group: GroupRow; role: GroupRole | null; categoryName: string };
+
+/** Runs after groups are made: other modules give them what every group starts with. */
+export type GroupsCreatedListener = (networkId: string, groups: GroupRow[]) => Promise<void>;
+
 export function createGroupsService(db: Db) {
   const repository = createGroupsRepository(db);
+  const createdListeners: GroupsCreatedListener[] = [];
   return {
     async categoriesForShell(actor: Actor) {
       const categories = await repository.categories(actor.networkId);
@@ -104,12 +111,27 @@ export function createGroupsService(db: Db) {
           .map(({ group }) => [group.id, { id: group.id, name: group.name }]),
       );
     },
+    /**
+     * Some groups with the actor's role and the category name, readable or not (the calendars
+     * policy decides what it shows of them): one query, keyed by id.
+     */
+    async withRolesAndCategories(actor: Actor, ids: string[]): Promise<Map<string, GroupWithRole>> {
+      const rows = await repository.withRolesAndCategories(actor.networkId, actor.membershipId, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.group.id, row]));
+    },
+    /** Every group of a network by id and name. */
+    namesOf: repository.namesOf,
     memberCount: repository.memberCount,
     createCategories(networkId: string, categories: NewGroupCategory[]) {
       return repository.insertCategories(categories.map((c) => ({ ...c, networkId })));
     },
-    createGroups(networkId: string, groups: NewGroup[]) {
-      return repository.insertGroups(groups.map((g) => ({ ...g, networkId })));
+    async createGroups(networkId: string, groups: NewGroup[]) {
+      const created = await repository.insertGroups(groups.map((g) => ({ ...g, networkId })));
+      for (const listener of createdListeners) await listener(networkId, created);
+      return created;
+    },
+    onCreated(listener: GroupsCreatedListener) {
+      createdListeners.push(listener);
     },
     addMembers(networkId: string, entries: Array<{ groupId: string; membershipId: string; role?: GroupRole }>) {
       return repository.insertMemberships(entries.map((e) => ({ ...e, networkId })));

@@ -8,8 +8,12 @@ const HOST_CACHE_MS = 30_000;
 
 export type NetworksService = ReturnType<typeof createNetworksService>;
 
+/** Runs after a network is made: other modules give it what every network starts with. */
+export type NetworkCreatedListener = (network: NetworkRow) => Promise<void>;
+
 export function createNetworksService(db: Db) {
   const repository = createNetworksRepository(db);
+  const createdListeners: NetworkCreatedListener[] = [];
   const hostCache = new Map<string, { network: NetworkContext | null; until: number }>();
 
   async function lookUp(host: string): Promise<NetworkContext | null> {
@@ -46,13 +50,18 @@ export function createNetworksService(db: Db) {
       theme?: ThemeInput;
     }) {
       hostCache.clear();
-      return repository.insert({
+      const network = await repository.insert({
         name: input.name,
         language: input.language ?? 'de',
         host: input.host ?? null,
         settings: input.settings ?? {},
         theme: input.theme ?? null,
       });
+      for (const listener of createdListeners) await listener(network);
+      return network;
+    },
+    onCreated(listener: NetworkCreatedListener) {
+      createdListeners.push(listener);
     },
     /** Replaces the network's design as a whole (the design editor saves all of it). */
     async updateTheme(id: string, theme: Theme) {

@@ -81,10 +81,18 @@ export function createJobs(options: JobsOptions): Jobs {
 
   const installed = () => (installing ??= installer.start());
 
+  // Queues are made one after another: pg-boss makes a table per queue, and concurrent creations
+  // can deadlock on a fresh PostgreSQL database.
+  let creating: Promise<unknown> = Promise.resolve();
+
   function ensureQueue(name: string): Promise<void> {
     let created = queues.get(name);
     if (!created) {
-      created = installed().then(() => boss.createQueue(name));
+      const after = creating;
+      created = installed()
+        .then(() => after.catch(() => {}))
+        .then(() => boss.createQueue(name));
+      creating = created;
       queues.set(name, created);
       created.catch(() => queues.delete(name));
     }

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_SIZES } from '@agora/contracts';
-import { imageRoutes, matchesEtag } from './image-routes.ts';
+import { matchesEtag } from '../http/etag.ts';
+import { imageRoutes } from './image-routes.ts';
 import { renderAssetPreview, renderImageSize, sizeRule } from './images.ts';
 import {
   actorFor,

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_PATTERN } from '@agora/contracts';
 import { HttpError, notFound } from '../errors.ts';
+import { matchesEtag } from '../http/etag.ts';
 import {
   isImageSize,
   MAX_INPUT_BYTES,
@@ -154,15 +155,6 @@ async function serveOriginal(
 /** Headers of an answer that may be cached; errors get none of them, so they are not kept for a day. */
 function cached(reply: FastifyReply, etag: string): FastifyReply {
   return reply.header('cache-control', CACHE_CONTROL).header('etag', etag).header('x-content-type-options', 'nosniff');
-}
-
-/** If-None-Match holds a list of (possibly weak) tags, or '*'. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
 }
 
 function unreadableImage() {

@@ -7,6 +7,10 @@ export const membersFeature: FeatureModule = {
       path: 'members/:membershipId/locale_settings',
       lazy: () => import('./pages/locale-settings-page.tsx').then((m) => ({ Component: m.LocaleSettingsPage })),
     },
+    {
+      path: 'users/edit',
+      lazy: () => import('./pages/account-page.tsx').then((m) => ({ Component: m.AccountPage })),
+    },
   ],
   userMenu: [
     {
@@ -15,6 +19,13 @@ export const membersFeature: FeatureModule = {
       section: 'settings',
       order: 30,
       path: ({ member }) => `/members/${member.id}/locale_settings`,
+    },
+    {
+      key: 'account',
+      label: 'members:account.menu',
+      section: 'settings',
+      order: 20,
+      path: () => '/users/edit',
     },
   ],
 };

@@ -1,0 +1,213 @@
+import { occurrenceId, type AppointmentFields, type ApplyTo } from '@agora/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { newId } from '../../platform/db/ids.ts';
+import { forbidden, unprocessable } from '../../platform/errors.ts';
+import { allows, authorize, type Actor } from '../../platform/policy/index.ts';
+import type { StoredObjectRow } from '../../platform/storage/index.ts';
+import { loadedSubject, type AppointmentAccess, type LoadedAppointment } from './access.ts';
+import type { AppointmentFilesService } from './files.ts';
+import { appointmentPolicy } from './policy.ts';
+import { prepareAppointment, rowValues, type PrepareDeps } from './prepare.ts';
+import { occurrenceByKey, occurrenceKey } from './recurrence.ts';
+import type { AppointmentWithCalendars } from './repository.ts';
+import { ruleOf, shiftedSeriesTimes, type StoredTimes } from './times.ts';
+
+export type CommandDeps = PrepareDeps & { db: Db; access: AppointmentAccess; files: AppointmentFilesService };
+
+const fileWish = (fields: AppointmentFields) => ({ fileIds: fields.event_file_ids, imageId: fields.event_image_id });
+
+/** An occurrence is changed alone or with its series: the request must say which. */
+function requireApplyTo(loaded: LoadedAppointment, applyTo: ApplyTo | undefined): ApplyTo | null {
+  if (!loaded.occurrence) return null;
+  if (!applyTo) throw unprocessable({ apply_to: ['required'] });
+  return applyTo;
+}
+
+/**
+ * Whether an exception of a series still stands for an occurrence of it: a series moved to
+ * other times or days leaves the exceptions of its old occurrences behind, and they go.
+ */
+function stillAnOccurrence(times: StoredTimes, originalStart: Date | null): boolean {
+  if (!originalStart || times.recurrenceFrequency === 'never') return false;
+  const occurrence = occurrenceByKey(ruleOf(times), occurrenceKey(originalStart, times.timeZone));
+  return occurrence !== null && occurrence.start.getTime() === originalStart.getTime();
+}
+
+export function createCommands(deps: CommandDeps) {
+  const { db, repository, files, access } = deps;
+
+  /**
+   * Runs a write in one transaction, together with raising the network's calendar version (the
+   * month sheet's cache key), then deletes the bytes of the uploads it removed.
+   */
+  async function write<T>(
+    networkId: string,
+    run: (tx: Db) => Promise<{ result: T; removed: StoredObjectRow[] }>,
+  ): Promise<T> {
+    const { result, removed } = await db.transaction(async (tx) => {
+      await deps.calendars.touch(tx, networkId);
+      return run(tx);
+    });
+    await files.purge(removed);
+    return result;
+  }
+
+  /** Saves a single appointment or a whole series (with `fromOccurrence`: edited through one of its occurrences). */
+  async function saveWhole(
+    actor: Actor,
+    target: AppointmentWithCalendars,
+    input: AppointmentFields,
+    fromOccurrence: Date | null,
+  ): Promise<string> {
+    const prepared = await prepareAppointment(deps, actor, input, target.calendarIds);
+    if (fromOccurrence) prepared.times = shiftedSeriesTimes(target, fromOccurrence, prepared.times);
+    const current = (await files.of(actor.networkId, [target.id])).get(target.id)!;
+    return write(actor.networkId, async (tx) => {
+      await repository.update(tx, actor.networkId, target.id, rowValues(actor, prepared, target));
+      await repository.setCalendars(tx, actor.networkId, target.id, prepared.calendarIds);
+      await repository.setContacts(tx, actor.networkId, target.id, prepared.contactIds);
+      const exceptions = await repository.exceptionsOf(actor.networkId, [target.id], tx);
+      const stale = exceptions.filter((e) => !stillAnOccurrence(prepared.times, e.originalStart)).map((e) => e.id);
+      await repository.deleteMany(tx, actor.networkId, stale);
+      const removed = await files.replace(tx, actor, target.id, fileWish(prepared.fields), current);
+      return { result: target.id, removed };
+    });
+  }
+
+  /** Saves one occurrence on its own: its exception row, with fields and calendars of its own. */
+  async function saveOccurrence(actor: Actor, loaded: LoadedAppointment, input: AppointmentFields): Promise<string> {
+    const series = loaded.series!;
+    const occurrence = loaded.occurrence!;
+    const single: AppointmentFields = {
+      ...input,
+      recurrence_pattern: { ...input.recurrence_pattern, recurrence_frequency: 'never', recurrence_end_time: null },
+    };
+    const prepared = await prepareAppointment(deps, actor, single, loaded.row.calendarIds);
+    const existing = loaded.row.id === series.id ? null : loaded.row;
+    const current = (await files.of(actor.networkId, [series.id])).get(series.id)!;
+    return write(actor.networkId, async (tx) => {
+      const values = rowValues(actor, prepared, existing ?? series);
+      let id: string;
+      if (existing) {
+        id = existing.id;
+        await repository.update(tx, actor.networkId, id, values);
+      } else {
+        id = newId();
+        await repository.insert(tx, {
+          ...values,
+          id,
+          networkId: actor.networkId,
+          kind: series.kind,
+          seriesId: series.id,
+          originalStart: occurrence.start,
+          authorId: series.authorId,
+        });
+      }
+      await repository.setCalendars(tx, actor.networkId, id, prepared.calendarIds);
+      await repository.setContacts(tx, actor.networkId, id, prepared.contactIds);
+      const removed = await files.replace(tx, actor, series.id, fileWish(prepared.fields), current);
+      return { result: occurrenceId(series.id, occurrence.key), removed };
+    });
+  }
+
+  return {
+    /** `POST /appointments`: the author takes part as its organizer. Answers the new id. */
+    async create(actor: Actor, input: AppointmentFields): Promise<string> {
+      const prepared = await prepareAppointment(deps, actor, input, []);
+      const id = newId();
+      const none = { files: [], image: null };
+      return write(actor.networkId, async (tx) => {
+        await repository.insert(tx, {
+          ...rowValues(actor, prepared, null),
+          id,
+          networkId: actor.networkId,
+          authorId: actor.membershipId,
+        });
+        await repository.setCalendars(tx, actor.networkId, id, prepared.calendarIds);
+        await repository.setContacts(tx, actor.networkId, id, prepared.contactIds);
+        await repository.insertParticipants(tx, [
+          {
+            networkId: actor.networkId,
+            appointmentId: id,
+            membershipId: actor.membershipId,
+            status: 'accepted',
+            roles: ['organizer'],
+          },
+        ]);
+        const removed = await files.replace(tx, actor, id, fileWish(prepared.fields), none);
+        return { result: id, removed };
+      });
+    },
+
+    /**
+     * `PUT /appointments/{id}`: a single appointment or a series as a whole; an occurrence alone
+     * (`apply_to` this) or its series (all). Answers the id to show afterwards.
+     */
+    async update(
+      actor: Actor,
+      loaded: LoadedAppointment,
+      input: AppointmentFields,
+      applyTo: ApplyTo | undefined,
+    ): Promise<string> {
+      const scope = requireApplyTo(loaded, applyTo);
+      if (scope === 'all') {
+        if (!allows(appointmentPolicy, 'update', actor, await access.seriesSubject(actor, loaded))) throw forbidden();
+        return saveWhole(actor, loaded.series!, input, loaded.occurrence!.start);
+      }
+      authorize(appointmentPolicy, 'update', actor, loadedSubject(loaded));
+      if (scope === 'this') return saveOccurrence(actor, loaded, input);
+      return saveWhole(actor, loaded.row, input, null);
+    },
+
+    /**
+     * `DELETE /appointments/{id}`: a single appointment or a series with everything that hangs
+     * on it; an occurrence alone (`apply_to` this: it becomes a deleted exception, an EXDATE) or
+     * its whole series (all).
+     */
+    async destroy(actor: Actor, loaded: LoadedAppointment, applyTo: ApplyTo | undefined): Promise<void> {
+      const scope = requireApplyTo(loaded, applyTo);
+      if (scope === 'all') {
+        if (!allows(appointmentPolicy, 'destroy', actor, await access.seriesSubject(actor, loaded))) throw forbidden();
+      } else {
+        authorize(appointmentPolicy, 'destroy', actor, loadedSubject(loaded));
+      }
+      if (scope === 'this') {
+        const series = loaded.series!;
+        const occurrence = loaded.occurrence!;
+        await db.transaction(async (tx) => {
+          await deps.calendars.touch(tx, actor.networkId);
+          if (loaded.row.id !== series.id) {
+            await repository.update(tx, actor.networkId, loaded.row.id, {
+              occurrenceDeleted: true,
+              lastAuthorId: actor.membershipId,
+            });
+            return;
+          }
+          // The deleted occurrence keeps the series' fields: a record of what it was.
+          const { id: _id, createdAt: _c, updatedAt: _u, calendarIds: _cal, ...fields } = series;
+          await repository.insert(tx, {
+            ...fields,
+            seriesId: series.id,
+            originalStart: occurrence.start,
+            occurrenceDeleted: true,
+            startsAt: occurrence.start,
+            endsAt: occurrence.end,
+            recurrenceFrequency: 'never',
+            recurrenceInterval: 1,
+            recurrenceEndTime: null,
+            rangeEnd: occurrence.end ?? occurrence.start,
+            lastAuthorId: actor.membershipId,
+          });
+        });
+        return;
+      }
+      const whole = scope === 'all' ? loaded.series! : loaded.row;
+      await write(actor.networkId, async (tx) => {
+        await repository.deleteMany(tx, actor.networkId, [whole.id]);
+        return { result: undefined, removed: await files.removeAll(tx, actor.networkId, [whole.id]) };
+      });
+    },
+  };
+}
+
+export type AppointmentCommands = ReturnType<typeof createCommands>;

@@ -1,0 +1,194 @@
+import { occurrenceId, type CalendarFeed } from '@agora/contracts';
+import { notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/policy/index.ts';
+import type { CalendarAccess, CalendarsService } from '../calendars/index.ts';
+import { memberName, type MembersService } from '../members/index.ts';
+import type { LoadedAppointment } from './access.ts';
+import { buildCalendar, type IcsEvent } from './ics.ts';
+import type { FeedRow, RangeRepository } from './range-repository.ts';
+import { occurrenceKey, toRRule } from './recurrence.ts';
+import type { AppointmentRow, AppointmentsRepository } from './repository.ts';
+import { ruleOf } from './times.ts';
+
+/** A feed holds the appointments from a year ago on, at most this many events (a series is one). */
+export const FEED_MAX_EVENTS = 10_000;
+const FEED_PAST_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Where links in the feed point: the site the request came to. */
+export type FeedSite = { origin: string; host: string; networkName: string };
+
+type EventRow = AppointmentRow & { calendarIds: string[] };
+
+function locationText(location: AppointmentRow['location']): string | null {
+  const parts = [
+    location.name,
+    location.address1,
+    location.address2,
+    [location.zip, location.city].filter(Boolean).join(' '),
+    location.country,
+  ].filter((p): p is string => !!p?.trim());
+  return parts.length > 0 ? parts.join(', ') : location.link;
+}
+
+const isSeries = (row: Pick<AppointmentRow, 'seriesId' | 'recurrenceFrequency'>) =>
+  !row.seriesId && row.recurrenceFrequency !== 'never';
+
+const FEED_NAMES: Record<Exclude<CalendarFeed, 'calendar'>, string> = {
+  appointments: 'Appointments',
+  participating: 'Participating',
+  my: 'My calendars',
+  shared: 'Shared calendars',
+  all: 'All calendars',
+};
+
+export function createFeeds(deps: {
+  repository: AppointmentsRepository;
+  ranges: RangeRepository;
+  calendars: CalendarsService;
+  members: MembersService;
+}) {
+  /** The events of some rows: series with RRULE and EXDATE, their modified occurrences as RECURRENCE-ID overrides. */
+  async function events(
+    actor: Actor,
+    site: FeedSite,
+    rows: EventRow[],
+    /** Given the calendars of the series' exceptions, tells whether the member reads some calendars. */
+    readableAmong: (calendarIds: string[]) => Promise<(calendarIds: string[]) => boolean>,
+  ): Promise<IcsEvent[]> {
+    const seriesIds = rows.filter(isSeries).map((r) => r.id);
+    const inFeed = new Set(seriesIds);
+    const exceptions = await deps.ranges.feedExceptions(actor.networkId, seriesIds);
+    const readable = await readableAmong([...new Set(exceptions.flatMap((e) => e.calendarIds))]);
+    const authorIds = [...new Set([...rows, ...exceptions].map((r) => r.authorId).filter((id): id is string => !!id))];
+    const authors = new Map((await deps.members.findMany(actor.networkId, authorIds)).map((m) => [m.id, m]));
+    const bySeries = new Map<string, EventRow[]>();
+    for (const e of exceptions) bySeries.set(e.seriesId!, [...(bySeries.get(e.seriesId!) ?? []), e]);
+
+    const event = (
+      row: EventRow,
+      id: string,
+      uid: string,
+      extra: Partial<Pick<IcsEvent, 'rrule' | 'exdates' | 'recurrenceId'>> = {},
+    ): IcsEvent => {
+      const author = row.authorId ? authors.get(row.authorId) : undefined;
+      return {
+        uid: `${uid}@${site.host}`,
+        name: row.name,
+        descriptionHtml: row.description,
+        start: row.startsAt,
+        end: row.endsAt,
+        allDay: row.allDay,
+        timeZone: row.timeZone,
+        rrule: extra.rrule ?? null,
+        exdates: extra.exdates ?? [],
+        recurrenceId: extra.recurrenceId ?? null,
+        location: locationText(row.location),
+        url: `${site.origin}/appointments/${id}`,
+        canceled: row.canceled,
+        created: row.createdAt,
+        updated: row.updatedAt,
+        organizer: author ? { name: memberName(author) } : null,
+      };
+    };
+
+    const out: IcsEvent[] = [];
+    for (const row of rows) {
+      if (isSeries(row)) {
+        const own = bySeries.get(row.id) ?? [];
+        // A modified occurrence the member may not read is left out of the series like a deleted one.
+        const overrides = own.filter((e) => !e.occurrenceDeleted && readable(e.calendarIds));
+        const shown = new Set(overrides.map((e) => e.id));
+        const exdates = own.filter((e) => !shown.has(e.id)).flatMap((e) => (e.originalStart ? [e.originalStart] : []));
+        out.push(event(row, row.id, row.id, { rrule: toRRule(ruleOf(row)), exdates }));
+        for (const e of overrides) {
+          const key = occurrenceKey(e.originalStart!, row.timeZone);
+          out.push(event(e, occurrenceId(row.id, key), row.id, { recurrenceId: e.originalStart }));
+        }
+      } else if (row.seriesId && row.originalStart) {
+        // A modified occurrence of a series outside the feed stands alone.
+        if (inFeed.has(row.seriesId)) continue;
+        const zone = (row as FeedRow).seriesTimeZone ?? row.timeZone;
+        const id = occurrenceId(row.seriesId, occurrenceKey(row.originalStart, zone));
+        out.push(event(row, id, id));
+      } else {
+        out.push(event(row, row.id, row.id));
+      }
+      if (out.length >= FEED_MAX_EVENTS) break;
+    }
+    return out.slice(0, FEED_MAX_EVENTS);
+  }
+
+  /** The calendars a feed shows, of those the actor reads. */
+  function feedCalendars(
+    actor: Actor,
+    readable: CalendarAccess[],
+    feed: CalendarFeed,
+    calendarId: string | null,
+  ): CalendarAccess[] {
+    const own = (c: CalendarAccess) => c.type === 'personal' && c.ownerId === actor.membershipId;
+    switch (feed) {
+      case 'calendar': {
+        const calendar = readable.find((c) => c.id === calendarId);
+        if (!calendar) throw notFound();
+        return [calendar];
+      }
+      case 'my':
+        return readable.filter(own);
+      case 'shared':
+        return readable.filter((c) => c.type === 'personal' && !own(c));
+      default:
+        return readable;
+    }
+  }
+
+  return {
+    /** A webcal feed: the appointments of its calendars from a year ago on. */
+    async feed(
+      actor: Actor,
+      site: FeedSite,
+      feed: CalendarFeed,
+      calendarId: string | null,
+      now: Date = new Date(),
+    ): Promise<string> {
+      const readableCalendars = (await deps.calendars.accessible(actor)).filter((c) => c.can.read);
+      const calendars = feedCalendars(actor, readableCalendars, feed, calendarId);
+      const readable = new Set(readableCalendars.map((c) => c.id));
+      const rows = await deps.ranges.feedRows({
+        networkId: actor.networkId,
+        calendarIds: calendars.map((c) => c.id),
+        from: new Date(now.getTime() - FEED_PAST_MS),
+        to: null,
+        participantId: feed === 'participating' ? actor.membershipId : null,
+        limit: FEED_MAX_EVENTS,
+      });
+      const list = await events(actor, site, rows, async () => (ids) => ids.some((id) => readable.has(id)));
+      const name = feed === 'calendar' ? calendars[0]!.name : FEED_NAMES[feed];
+      return buildCalendar({ name: `${site.networkName}: ${name}`, events: list, prodHost: site.host });
+    },
+
+    /** `GET /appointments/{id}.ics`: a single appointment, a series with its exceptions, or one occurrence alone. */
+    async one(actor: Actor, site: FeedSite, loaded: LoadedAppointment): Promise<string> {
+      const { row, series, occurrence } = loaded;
+      if (occurrence && series) {
+        const id = occurrenceId(series.id, occurrence.key);
+        const shown: EventRow =
+          row === series ? { ...series, startsAt: occurrence.start, endsAt: occurrence.end } : row;
+        const alone = { ...shown, seriesId: null, recurrenceFrequency: 'never' as const };
+        const list = (await events(actor, site, [alone], async () => () => true)).map((e) => ({
+          ...e,
+          uid: `${id}@${site.host}`,
+          url: `${site.origin}/appointments/${id}`,
+        }));
+        return buildCalendar({ name: row.name, events: list, prodHost: site.host });
+      }
+      // A series' modified occurrences sit in calendars of their own: the member's rights there decide.
+      const list = await events(actor, site, [row], async (calendarIds) => {
+        const access = calendarIds.length > 0 ? await deps.calendars.accessMany(actor, calendarIds) : new Map();
+        return (ids) => ids.some((id) => access.get(id)?.can.read);
+      });
+      return buildCalendar({ name: row.name, events: list, prodHost: site.host });
+    },
+  };
+}
+
+export type Feeds = ReturnType<typeof createFeeds>;

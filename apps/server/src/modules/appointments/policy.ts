@@ -1,0 +1,63 @@
+import { definePolicy, type Actor } from '../../platform/policy/index.ts';
+import type { CalendarAccess } from '../calendars/index.ts';
+import type { StoredAttendeeConfiguration } from './tables.ts';
+
+/**
+ * An appointment (a single one, a series, or one occurrence of a series) with what the rules
+ * need, loaded beforehand: its calendars with the actor's rights in each, and its attendance.
+ */
+export type AppointmentSubject = {
+  networkId: string;
+  /** The series' author for occurrences, so that the author keeps the rights on every one. */
+  authorId: string | null;
+  calendars: CalendarAccess[];
+  attendeeConfiguration: StoredAttendeeConfiguration;
+  canceled: boolean;
+  attendingCount: number;
+  /** Whether the appointment (the occurrence) is over. */
+  over: boolean;
+  /** The network's setting: whether members may still answer once an appointment is over. */
+  retroactiveOpting: boolean;
+};
+
+export const APPOINTMENT_ACTIONS = [
+  'read',
+  'update',
+  'destroy',
+  'contact',
+  'update_participants',
+  'download_attendees',
+  'opt',
+  'show_attendees',
+  'start_meeting',
+  'create_appointments',
+] as const;
+export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
+
+export const appointmentPolicy = definePolicy<Actor, AppointmentSubject, AppointmentAction>({
+  // An appointment is where its calendars are: whoever reads one of them reads it.
+  read: (actor, x) => actor.networkId === x.networkId && x.calendars.some((c) => c.can.read),
+  update: (actor, x, can) =>
+    !!can.read &&
+    (actor.isNetworkAdmin ||
+      (x.authorId !== null && x.authorId === actor.membershipId) ||
+      x.calendars.some((c) => c.can.read && c.can.update)),
+  destroy: (_actor, _x, can) => !!can.update,
+  contact: (_actor, _x, can) => !!can.update,
+  update_participants: (_actor, _x, can) => !!can.update,
+  // An export of nobody is no file.
+  download_attendees: (_actor, x, can) => !!can.update && x.attendingCount > 0,
+  // Guests answer invitations (next issue) but do not sign up to what they merely see.
+  opt: (actor, x, can) =>
+    !!can.read &&
+    x.attendeeConfiguration.user_can_opt &&
+    !x.canceled &&
+    !x.attendeeConfiguration.participation_locked &&
+    !actor.isExternal &&
+    (!x.over || x.retroactiveOpting),
+  show_attendees: (_actor, x, can) =>
+    !!can.read && (!x.attendeeConfiguration.show_participants_to_admins_only || !!can.update),
+  // There are no meeting rooms yet to start a meeting in.
+  start_meeting: () => false,
+  create_appointments: (_actor, x) => x.calendars.some((c) => c.can.create_appointments),
+});

@@ -1,0 +1,196 @@
+import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { calendars, calendarShares, calendarVersions } from './tables.ts';
+
+export type CalendarRow = typeof calendars.$inferSelect;
+export type NewCalendarRow = typeof calendars.$inferInsert;
+export type CalendarsRepository = ReturnType<typeof createCalendarsRepository>;
+/** A calendar with whether it is shared with the member asking. */
+export type CalendarWithShare = { calendar: CalendarRow; sharedWithActor: boolean };
+
+export function createCalendarsRepository(db: Db) {
+  const sharedWith = (membershipId: string) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(calendarShares)
+        .where(and(eq(calendarShares.calendarId, calendars.id), eq(calendarShares.membershipId, membershipId))),
+    );
+
+  /** The network's and the groups' calendars (the policy decides on each with its group), the member's own and those shared with them. */
+  const candidateWhere = (networkId: string, membershipId: string) =>
+    and(
+      eq(calendars.networkId, networkId),
+      or(
+        inArray(calendars.type, ['network', 'group']),
+        and(eq(calendars.type, 'personal'), or(eq(calendars.ownerId, membershipId), sharedWith(membershipId))),
+      ),
+    );
+  const versionOf = (networkId: string) =>
+    sql<number>`coalesce((select ${calendarVersions.version} from ${calendarVersions} where ${calendarVersions.networkId} = ${networkId}), 0)`.mapWith(
+      Number,
+    );
+  async function version(networkId: string): Promise<number> {
+    const [row] = await db
+      .select({ version: calendarVersions.version })
+      .from(calendarVersions)
+      .where(eq(calendarVersions.networkId, networkId));
+    return row?.version ?? 0;
+  }
+
+  return {
+    /** The calendars a member may possibly read, in one query. */
+    candidatesFor(networkId: string, membershipId: string): Promise<CalendarWithShare[]> {
+      return db
+        .select({ calendar: calendars, sharedWithActor: sql<boolean>`${sharedWith(membershipId)}` })
+        .from(calendars)
+        .where(candidateWhere(networkId, membershipId))
+        .orderBy(asc(calendars.id));
+    },
+    /**
+     * candidatesFor and the network's calendar version, read in the same statement (one
+     * snapshot): the rows are at least as new as the version, never older.
+     */
+    async candidatesWithVersion(
+      networkId: string,
+      membershipId: string,
+    ): Promise<{ rows: CalendarWithShare[]; version: number }> {
+      const found = await db
+        .select({
+          calendar: calendars,
+          sharedWithActor: sql<boolean>`${sharedWith(membershipId)}`,
+          version: versionOf(networkId),
+        })
+        .from(calendars)
+        .where(candidateWhere(networkId, membershipId))
+        .orderBy(asc(calendars.id));
+      // A network without any calendar has nothing to show; its version is asked for alone.
+      return {
+        rows: found.map(({ calendar, sharedWithActor }) => ({ calendar, sharedWithActor })),
+        version: found[0]?.version ?? (await version(networkId)),
+      };
+    },
+    /** Raises the network's calendar version, in the caller's transaction (it commits with the write). */
+    async touch(tx: Db, networkId: string): Promise<void> {
+      await tx
+        .insert(calendarVersions)
+        .values({ networkId, version: 1 })
+        .onConflictDoUpdate({
+          target: calendarVersions.networkId,
+          set: { version: sql`${calendarVersions.version} + 1`, updatedAt: sql`now()` },
+        });
+    },
+    /** Some calendars of a network by id, with whether each is shared with the member: one query. */
+    async byIds(networkId: string, membershipId: string, ids: string[]): Promise<CalendarWithShare[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ calendar: calendars, sharedWithActor: sql<boolean>`${sharedWith(membershipId)}` })
+        .from(calendars)
+        .where(and(eq(calendars.networkId, networkId), inArray(calendars.id, ids)));
+    },
+    /** The share recipients of some calendars, keyed by calendar id: one query. */
+    async sharesOf(calendarIds: string[]): Promise<Map<string, string[]>> {
+      const result = new Map<string, string[]>();
+      if (calendarIds.length === 0) return result;
+      const rows = await db
+        .select({ calendarId: calendarShares.calendarId, membershipId: calendarShares.membershipId })
+        .from(calendarShares)
+        .where(inArray(calendarShares.calendarId, calendarIds))
+        .orderBy(asc(calendarShares.createdAt), asc(calendarShares.membershipId));
+      for (const row of rows) {
+        const list = result.get(row.calendarId) ?? [];
+        list.push(row.membershipId);
+        result.set(row.calendarId, list);
+      }
+      return result;
+    },
+    /** Calendars with their shares, in the caller's transaction. */
+    async insert(tx: Db, rows: NewCalendarRow[], shares: Array<{ index: number; membershipIds: string[] }> = []) {
+      if (rows.length === 0) return [];
+      const created = await tx.insert(calendars).values(rows).returning();
+      const shareRows = shares.flatMap(({ index, membershipIds }) =>
+        membershipIds.map((membershipId) => ({
+          calendarId: created[index]!.id,
+          membershipId,
+          networkId: created[index]!.networkId,
+        })),
+      );
+      if (shareRows.length > 0) await tx.insert(calendarShares).values(shareRows);
+      return created;
+    },
+    /**
+     * The default calendars of a network or its groups, those missing only (the unique indexes
+     * on defaults make a second call, or two at once, add nothing).
+     */
+    async insertDefaults(tx: Db, rows: NewCalendarRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.insert(calendars).values(rows).onConflictDoNothing();
+    },
+    async hasDefaultNetworkCalendar(networkId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: calendars.id })
+        .from(calendars)
+        .where(and(eq(calendars.networkId, networkId), eq(calendars.type, 'network'), eq(calendars.isDefault, true)))
+        .limit(1);
+      return !!row;
+    },
+    /** The groups of a network that have their default calendar. */
+    async groupsWithDefault(networkId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ parentId: calendars.parentId })
+        .from(calendars)
+        .where(and(eq(calendars.networkId, networkId), eq(calendars.type, 'group'), eq(calendars.isDefault, true)));
+      return new Set(rows.map((r) => r.parentId!));
+    },
+    async update(tx: Db, id: string, values: Pick<NewCalendarRow, 'name' | 'color'>): Promise<CalendarRow> {
+      const [row] = await tx
+        .update(calendars)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(calendars.id, id))
+        .returning();
+      if (!row) throw new Error(`No calendar ${id}`);
+      return row;
+    },
+    /** Makes the calendar's recipients exactly these. */
+    async replaceShares(tx: Db, calendar: CalendarRow, membershipIds: string[]): Promise<void> {
+      const current = new Set(
+        (
+          await tx
+            .select({ membershipId: calendarShares.membershipId })
+            .from(calendarShares)
+            .where(eq(calendarShares.calendarId, calendar.id))
+        ).map((r) => r.membershipId),
+      );
+      const wanted = new Set(membershipIds);
+      const removed = [...current].filter((id) => !wanted.has(id));
+      const added = [...wanted].filter((id) => !current.has(id));
+      if (removed.length > 0) {
+        await tx
+          .delete(calendarShares)
+          .where(and(eq(calendarShares.calendarId, calendar.id), inArray(calendarShares.membershipId, removed)));
+      }
+      if (added.length > 0) {
+        await tx
+          .insert(calendarShares)
+          .values(
+            added.map((membershipId) => ({ calendarId: calendar.id, membershipId, networkId: calendar.networkId })),
+          )
+          .onConflictDoNothing();
+      }
+    },
+    /** Whether a share was there to remove. */
+    async deleteShare(tx: Db, calendarId: string, membershipId: string): Promise<boolean> {
+      const rows = await tx
+        .delete(calendarShares)
+        .where(and(eq(calendarShares.calendarId, calendarId), eq(calendarShares.membershipId, membershipId)))
+        .returning({ calendarId: calendarShares.calendarId });
+      return rows.length > 0;
+    },
+    async delete(tx: Db, id: string): Promise<void> {
+      await tx.delete(calendars).where(eq(calendars.id, id));
+    },
+    transaction<T>(run: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(run);
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import { idSchema, type Calendar, type CalendarContext, type CalendarInput } from '@agora/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { HttpError, notFound, unprocessable } from '../../platform/errors.ts';
+import { allows, authorize, type Actor } from '../../platform/policy/index.ts';
+import type { GroupsService } from '../groups/index.ts';
+import type { MembersService, MembershipRow } from '../members/index.ts';
+import type { NetworksService } from '../networks/index.ts';
+import { resolveCalendars, sortCalendars, type CalendarAccess, type LoadedCalendar } from './access.ts';
+import { calendarPolicy, groupCalendarsPolicy, networkCalendarsPolicy } from './policy.ts';
+import { createCalendarDefaults } from './defaults.ts';
+import { presentCalendar } from './present.ts';
+import { createCalendarsRepository, type CalendarWithShare } from './repository.ts';
+
+export type CalendarsService = ReturnType<typeof createCalendarsService>;
+
+/** Runs in the transaction that deletes a calendar, before the calendar goes. */
+export type CalendarDestroyedListener = (tx: Db, networkId: string, calendarId: string) => Promise<void>;
+
+export type CalendarsDeps = {
+  db: Db;
+  networks: NetworksService;
+  groups: GroupsService;
+  members: MembersService;
+  /** The member's feed token (accounts module), for the preloaded context. */
+  feedToken: (userId: string) => Promise<string | null>;
+};
+
+export function createCalendarsService(deps: CalendarsDeps) {
+  const repository = createCalendarsRepository(deps.db);
+  const destroyedListeners: CalendarDestroyedListener[] = [];
+  const defaults = createCalendarDefaults({ repository, networks: deps.networks, groups: deps.groups });
+
+  async function readable(actor: Actor, rows: CalendarWithShare[]): Promise<LoadedCalendar[]> {
+    const loaded = await resolveCalendars(deps.groups, actor, rows);
+    return sortCalendars(
+      actor,
+      loaded.filter((c) => c.can.read),
+    );
+  }
+
+  async function accessible(actor: Actor): Promise<LoadedCalendar[]> {
+    return readable(actor, await repository.candidatesFor(actor.networkId, actor.membershipId));
+  }
+
+  async function loadMany(actor: Actor, ids: string[]): Promise<LoadedCalendar[]> {
+    const valid = [...new Set(ids)].filter((id) => idSchema.safeParse(id).success);
+    const rows = await repository.byIds(actor.networkId, actor.membershipId, valid);
+    return resolveCalendars(deps.groups, actor, rows);
+  }
+
+  /** Share recipients must be members of the network who sign in (no consumers), not the owner. */
+  async function checkRecipients(networkId: string, ids: string[], ownerId: string | null): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const found = new Map((await deps.members.findMany(networkId, unique)).map((m) => [m.id, m]));
+    const valid = unique.every((id) => found.get(id)?.kind === 'member' && id !== ownerId);
+    if (!valid) throw unprocessable({ membership_ids: ['invalid'] });
+    return unique;
+  }
+
+  /** What a calendar's type says about `parent_id` and `membership_ids`, before anything is loaded. */
+  function shapeErrors(input: CalendarInput): Record<string, string[]> {
+    const errors: Record<string, string[]> = {};
+    if (input.type === 'group' && !input.parent_id) errors.parent_id = ['required'];
+    if (input.type !== 'group' && input.parent_id) errors.parent_id = ['invalid'];
+    // Only personal calendars are shared with members.
+    if (input.type !== 'personal' && input.membership_ids.length > 0) errors.membership_ids = ['invalid'];
+    return errors;
+  }
+
+  async function groupOfNewCalendar(actor: Actor, groupId: string) {
+    try {
+      return await deps.groups.loadByIdForActor(actor, groupId);
+    } catch (error) {
+      // A group the member cannot see is, for this form, no group at all.
+      if (error instanceof HttpError && error.statusCode === 404) throw unprocessable({ parent_id: ['invalid'] });
+      throw error;
+    }
+  }
+
+  async function reload(actor: Actor, id: string): Promise<LoadedCalendar> {
+    const [loaded] = await loadMany(actor, [id]);
+    if (!loaded) throw new Error(`Calendar ${id} vanished`);
+    return loaded;
+  }
+
+  return {
+    /** Every calendar the actor may read, in list order: two queries. */
+    async accessible(actor: Actor): Promise<CalendarAccess[]> {
+      return (await accessible(actor)).map((c) => c.access);
+    },
+    /**
+     * accessible, with the network's calendar version read in the same statement as the
+     * calendars: what is computed from them and from rows read afterwards is at least that
+     * version's state (the month sheet caches under it).
+     */
+    async accessibleWithVersion(actor: Actor): Promise<{ calendars: CalendarAccess[]; version: number }> {
+      const { rows, version } = await repository.candidatesWithVersion(actor.networkId, actor.membershipId);
+      return { calendars: (await readable(actor, rows)).map((c) => c.access), version };
+    },
+    /**
+     * Raises the network's calendar version inside the caller's transaction. Every write to
+     * calendars, their shares, appointments and what a month answer shows of them calls it, so
+     * that cached answers of the old version are never served again.
+     */
+    touch(tx: Db, networkId: string): Promise<void> {
+      return repository.touch(tx, networkId);
+    },
+    /** The given calendars of the actor's network (unreadable ones with `can.read` false; unknown ids absent). */
+    async accessMany(actor: Actor, ids: string[]): Promise<Map<string, CalendarAccess>> {
+      return new Map((await loadMany(actor, ids)).map((c) => [c.access.id, c.access]));
+    },
+    /** Appointments register here: their links to a calendar go with it, in the same transaction. */
+    onCalendarDestroyed(listener: CalendarDestroyedListener): void {
+      destroyedListeners.push(listener);
+    },
+
+    /** Every readable calendar, as the list shows them. */
+    list: accessible,
+    /** A group's calendars the actor may read; 404 for a group the actor may not see. */
+    async listOfGroup(actor: Actor, slug: string): Promise<LoadedCalendar[]> {
+      const { group } = await deps.groups.loadForActor(actor, slug);
+      return (await accessible(actor)).filter((c) => c.row.type === 'group' && c.row.parentId === group.id);
+    },
+    /** A calendar the actor may read; 404 for a malformed, unknown, foreign or unreadable id. */
+    async loadForActor(actor: Actor, rawId: string): Promise<LoadedCalendar> {
+      const [loaded] = await loadMany(actor, [rawId]);
+      if (!loaded?.can.read) throw notFound();
+      return loaded;
+    },
+    /** Calendars as the spec shows them: their authors and recipients named in one query. */
+    async present(actor: Actor, list: LoadedCalendar[]): Promise<Calendar[]> {
+      const shares = await repository.sharesOf(list.filter((c) => c.can.share).map((c) => c.row.id));
+      const memberIds = new Set<string>();
+      for (const c of list) if (c.row.authorId) memberIds.add(c.row.authorId);
+      for (const ids of shares.values()) for (const id of ids) memberIds.add(id);
+      const members = new Map<string, MembershipRow>(
+        (await deps.members.findMany(actor.networkId, [...memberIds])).map((m) => [m.id, m]),
+      );
+      return list.map((c) => presentCalendar(actor, c, members, shares.get(c.row.id) ?? []));
+    },
+
+    /** `POST /calendars`: who may make which type is the container's to say (networkCalendarsPolicy). */
+    async create(actor: Actor, input: CalendarInput): Promise<LoadedCalendar> {
+      const errors = shapeErrors(input);
+      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      if (input.type === 'network') authorize(networkCalendarsPolicy, 'create_calendars', actor, null);
+      if (input.type === 'personal') authorize(networkCalendarsPolicy, 'create_personal_calendars', actor, null);
+      if (input.type === 'group') {
+        const { role } = await groupOfNewCalendar(actor, input.parent_id!);
+        authorize(groupCalendarsPolicy, 'create_calendars', actor, { role });
+      }
+      const ownerId = input.type === 'personal' ? actor.membershipId : null;
+      const recipients = await checkRecipients(actor.networkId, input.membership_ids, ownerId);
+      const [row] = await repository.transaction(async (tx) => {
+        await repository.touch(tx, actor.networkId);
+        return repository.insert(
+          tx,
+          [
+            {
+              networkId: actor.networkId,
+              type: input.type,
+              name: input.name,
+              color: input.color,
+              parentId: input.type === 'group' ? input.parent_id : null,
+              ownerId,
+              authorId: actor.membershipId,
+            },
+          ],
+          [{ index: 0, membershipIds: recipients }],
+        );
+      });
+      return reload(actor, row!.id);
+    },
+
+    /** `PUT /calendars/{id}`: name, colour and (personal) recipients; type and group stay. */
+    async update(actor: Actor, calendar: LoadedCalendar, input: CalendarInput): Promise<LoadedCalendar> {
+      authorize(calendarPolicy, 'update', actor, calendar.subject);
+      const { row } = calendar;
+      const errors = shapeErrors(input);
+      if (input.type !== row.type) errors.type = ['invalid'];
+      else if (row.type === 'group' && input.parent_id && input.parent_id !== row.parentId) {
+        errors.parent_id = ['invalid'];
+      }
+      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      const recipients = await checkRecipients(actor.networkId, input.membership_ids, row.ownerId);
+      await repository.transaction(async (tx) => {
+        await repository.touch(tx, row.networkId);
+        await repository.update(tx, row.id, { name: input.name, color: input.color });
+        if (row.type === 'personal') await repository.replaceShares(tx, row, recipients);
+      });
+      return reload(actor, row.id);
+    },
+
+    /** `DELETE /calendars/{id}`: the listeners (appointments) act in the same transaction. */
+    async destroy(actor: Actor, calendar: LoadedCalendar): Promise<void> {
+      authorize(calendarPolicy, 'destroy', actor, calendar.subject);
+      await repository.transaction(async (tx) => {
+        await repository.touch(tx, calendar.row.networkId);
+        for (const listener of destroyedListeners) await listener(tx, calendar.row.networkId, calendar.row.id);
+        await repository.delete(tx, calendar.row.id);
+      });
+    },
+
+    /** `DELETE /calendars/{id}/share`: a recipient drops a calendar shared with them. */
+    async removeShare(actor: Actor, calendar: LoadedCalendar): Promise<void> {
+      if (calendar.row.type !== 'personal' || !calendar.subject.sharedWithActor) throw notFound();
+      const removed = await repository.transaction(async (tx) => {
+        const found = await repository.deleteShare(tx, calendar.row.id, actor.membershipId);
+        if (found) await repository.touch(tx, calendar.row.networkId);
+        return found;
+      });
+      if (!removed) throw notFound();
+    },
+
+    /** `GET /api/v1/calendars/context`: what the member, the network and the group (if asked) allow. */
+    async context(actor: Actor, groupSlug: string | undefined): Promise<CalendarContext> {
+      const group = groupSlug ? await deps.groups.loadForActor(actor, groupSlug) : null;
+      const calendars = await accessible(actor);
+      const network = await deps.networks.get(actor.networkId);
+      if (!network) throw notFound();
+      const settings = deps.networks.settings(network);
+      const token = await deps.feedToken(actor.userId);
+      return {
+        network: {
+          can: {
+            create_calendars: allows(networkCalendarsPolicy, 'create_calendars', actor, null),
+            create_appointments: calendars.some((c) => c.can.create_appointments),
+            // Meeting rooms come with a later issue.
+            create_meetings: false,
+          },
+          config: {
+            retroactive_opting: settings.appointments_retroactive_opting,
+            default_lock_period_days: settings.default_lock_period_days,
+          },
+        },
+        member: {
+          can: {
+            create_personal_calendars: allows(networkCalendarsPolicy, 'create_personal_calendars', actor, null),
+            // No Teams integration is configured yet.
+            see_teams_event_options: false,
+          },
+          authentication_token: token,
+        },
+        group: group
+          ? {
+              id: group.group.id,
+              slug: group.group.slug,
+              name: group.group.name,
+              can: {
+                create_calendars: allows(groupCalendarsPolicy, 'create_calendars', actor, { role: group.role }),
+                create_appointments: calendars.some(
+                  (c) => c.row.type === 'group' && c.row.parentId === group.group.id && c.can.create_appointments,
+                ),
+              },
+            }
+          : null,
+      };
+    },
+
+    ensureDefaults: defaults.ensureDefaults,
+    addGroupDefaults: defaults.addGroupDefaults,
+    createMany: defaults.createMany,
+  };
+}

@@ -1,0 +1,182 @@
+import deLocale from '@fullcalendar/core/locales/de';
+import esLocale from '@fullcalendar/core/locales/es';
+import frLocale from '@fullcalendar/core/locales/fr';
+import type { EventClickArg, EventContentArg, EventInput, MoreLinkContentArg } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import { addDays, format, parseISO } from 'date-fns';
+import { IconRepeat } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APPOINTMENT_LIMITS, contrastText, type AppointmentListItem } from '@agora/contracts';
+import { formatDate } from '../../../ui/date-format.ts';
+import { intlLocale } from '../../../ui/intl-locale.ts';
+import { calendarColor } from '../calendar-sections.ts';
+import classes from './month-calendar.module.css';
+import type { CalendarView } from './overview-state.ts';
+
+const FC_VIEWS: Record<CalendarView, string> = { sheet: 'dayGridMonth', list: 'listMonth' };
+const LOCALES = [deLocale, esLocale, frLocale];
+
+/** A recurring series' occurrence or a virtual appointment (calendars spec, section 2). */
+export function isRecurring(item: AppointmentListItem): boolean {
+  return (
+    item.recurring ||
+    item.id.startsWith('r-') ||
+    item.type === 'recurring_appointment' ||
+    item.type === 'virtual_appointment'
+  );
+}
+
+export function appointmentPath(item: Pick<AppointmentListItem, 'id' | 'path'>): string {
+  return item.path || `/appointments/${encodeURIComponent(item.id)}`;
+}
+
+/** An appointment as FullCalendar takes it: all-day ends are exclusive there, inclusive in the API. */
+export function toCalendarEvent(item: AppointmentListItem): EventInput {
+  const color = calendarColor(item.color);
+  const { start, end, all_day: allDay } = item.date;
+  let eventEnd: string | undefined;
+  if (allDay) eventEnd = end ? format(addDays(parseISO(end.slice(0, 10)), 1), 'yyyy-MM-dd') : undefined;
+  else eventEnd = end ?? undefined;
+  return {
+    id: item.id,
+    title: item.name,
+    start: allDay ? start.slice(0, 10) : start,
+    end: eventEnd,
+    allDay,
+    url: appointmentPath(item),
+    backgroundColor: color,
+    borderColor: color,
+    textColor: contrastText(color),
+    classNames: item.canceled ? [classes.canceled!] : [],
+    extendedProps: { item },
+  };
+}
+
+type MonthCalendarProps = {
+  /** A day of the month shown (YYYY-MM-DD). */
+  date: string;
+  view: CalendarView;
+  appointments: AppointmentListItem[];
+  onOpen: (item: AppointmentListItem) => void;
+  /** A double-click on a day of the sheet (only where the member may create appointments). */
+  onDayDoubleClick?: (date: string) => void;
+};
+
+/** The month sheet or the month's list, drawn by FullCalendar without its own toolbar. */
+export function MonthCalendar({ date, view, appointments, onOpen, onDayDoubleClick }: MonthCalendarProps) {
+  const { t, i18n } = useTranslation('calendars');
+  const ref = useRef<FullCalendar>(null);
+  const fcView = FC_VIEWS[view];
+  const events = useMemo(() => appointments.map(toCalendarEvent), [appointments]);
+
+  useEffect(() => {
+    const api = ref.current?.getApi();
+    if (!api) return;
+    // FullCalendar renders synchronously inside these calls; doing it after React's commit keeps
+    // it out of React's own rendering.
+    const timer = setTimeout(() => {
+      if (api.view.type !== fcView) api.changeView(fcView, date);
+      else api.gotoDate(date);
+    });
+    return () => clearTimeout(timer);
+  }, [date, fcView]);
+
+  const handleClick = (info: EventClickArg) => {
+    const item = info.event.extendedProps['item'] as AppointmentListItem;
+    const event = info.jsEvent;
+    // The event is a link; FullCalendar would follow it itself: the popup opens instead, and a
+    // click with Ctrl/Cmd/Shift opens the detail page in a new tab as links do.
+    event.preventDefault();
+    if (event.ctrlKey || event.metaKey || event.shiftKey) {
+      window.open(appointmentPath(item), '_blank', 'noopener');
+      return;
+    }
+    onOpen(item);
+  };
+
+  const handleDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!onDayDoubleClick || view !== 'sheet') return;
+    const target = event.target as Element;
+    if (target.closest('.fc-event, .fc-daygrid-more-link, .fc-popover')) return;
+    const cell = target.closest<HTMLElement>('.fc-daygrid-day[data-date]');
+    const day = cell?.dataset['date'];
+    if (day) onDayDoubleClick(day);
+  };
+
+  return (
+    <div className={classes.calendar} onDoubleClick={handleDoubleClick} data-testid="month-calendar" data-view={view}>
+      <FullCalendar
+        ref={ref}
+        plugins={[dayGridPlugin, listPlugin]}
+        initialView={fcView}
+        initialDate={date}
+        headerToolbar={false}
+        locales={LOCALES}
+        locale={intlLocale(i18n.language)}
+        firstDay={1}
+        height="auto"
+        fixedWeekCount
+        dayMaxEvents={APPOINTMENT_LIMITS.dayCellMinAppointments}
+        events={events}
+        eventClick={handleClick}
+        eventContent={(arg) => <EventContent arg={arg} />}
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        displayEventEnd={false}
+        listDayFormat={{ weekday: 'long' }}
+        listDaySideFormat={(arg) => formatDate(new Date(arg.date.year, arg.date.month, arg.date.day))}
+        moreLinkContent={(arg: MoreLinkContentArg) => t('overview.more_link', { count: arg.num })}
+        moreLinkHint={(count: number) => t('overview.more_hint', { count })}
+        // FullCalendar's "+N more" is an <a> without href that opens a popover: a button to
+        // assistive technology, which aria-expanded needs.
+        moreLinkDidMount={(arg) => arg.el.setAttribute('role', 'button')}
+        // A day cell is labelled by its date alone while it shows appointments too, which
+        // axe-core counts as a name that hides the visible text: the cell is named by its
+        // content instead (the day number link keeps the long date).
+        dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
+        dayPopoverFormat={{ day: '2-digit', month: '2-digit', year: 'numeric' }}
+        noEventsContent={() => t('overview.empty')}
+      />
+    </div>
+  );
+}
+
+/** FullCalendar draws one-day timed events as a dot and text, the others as coloured bars. */
+function isBlock(arg: EventContentArg): boolean {
+  const { start, end, allDay } = arg.event;
+  if (allDay || !arg.isStart || !arg.isEnd) return true;
+  if (!start || !end) return false;
+  const last = new Date(end.getTime() - 1);
+  return last.toDateString() !== start.toDateString();
+}
+
+function EventContent({ arg }: { arg: EventContentArg }) {
+  const { t } = useTranslation('calendars');
+  const item = arg.event.extendedProps['item'] as AppointmentListItem;
+  const recurring = isRecurring(item);
+  const title = (
+    <>
+      <span className={classes.title}>{arg.event.title}</span>
+      {recurring && <IconRepeat size={14} className={classes.icon} aria-label={t('overview.recurring')} role="img" />}
+      {item.canceled && <span className={classes.srOnly}>{` (${t('overview.canceled')})`}</span>}
+    </>
+  );
+  if (arg.view.type === FC_VIEWS.list) {
+    // The list's title cell is the row's link (FullCalendar follows the first link of a row).
+    return (
+      <a href={appointmentPath(item)} className={classes.listLink}>
+        {title}
+      </a>
+    );
+  }
+  const block = isBlock(arg);
+  return (
+    <span className={classes.event} data-block={block || undefined}>
+      {!block && <span className={classes.dot} style={{ background: arg.backgroundColor }} aria-hidden />}
+      {arg.timeText && !arg.event.allDay && <span className={classes.time}>{arg.timeText}</span>}
+      {title}
+    </span>
+  );
+}

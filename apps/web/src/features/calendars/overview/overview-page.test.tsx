@@ -1,0 +1,473 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { packCalendarIds, type Appointment, type AppointmentListItem, type Calendar } from '@agora/contracts';
+import { i18n } from '../../../i18n/index.ts';
+import { stubFetch } from '../../../testing/render.tsx';
+import { axeViolations } from '../../../ui/testing.tsx';
+import { browserTimeZone } from '../api.ts';
+import { calendar, context, listItem, renderPages } from '../testing.tsx';
+import { AppointmentsOverviewPage, MyCalendarsOverviewPage, ParticipatingOverviewPage } from './overview-page.tsx';
+import { DATE_STORAGE_KEY, VIEW_STORAGE_KEY } from './overview-state.ts';
+
+const routes = [
+  { path: '/appointments', element: <AppointmentsOverviewPage /> },
+  { path: '/appointments/participating', element: <ParticipatingOverviewPage /> },
+  { path: '/calendars/my', element: <MyCalendarsOverviewPage /> },
+  { path: '/groups/:groupSlug/calendars', element: <AppointmentsOverviewPage /> },
+];
+
+function monthPath(
+  date: string,
+  { view = 'sheet', ids, participating = false }: { view?: string; ids?: string[]; participating?: boolean } = {},
+) {
+  const query = new URLSearchParams({ date, view, type: 'month', time_zone: browserTimeZone() });
+  if (ids) query.set('calendar_ids', ids.join(','));
+  return `/appointments${participating ? '/participating' : ''}?${query}`;
+}
+
+const GET = (path: string) => `GET ${path}`;
+
+function month(appointments: AppointmentListItem[]) {
+  return { status: 200, body: { from: '2026-10-26', to: '2026-12-07', appointments, truncated: false } };
+}
+
+const network = calendar(1, { can: { update: true, destroy: false, create_appointments: true } });
+const group = calendar(2, { type: 'group', category_name: 'Projekte', name: 'Projektkalender' });
+const personal = calendar(3, { type: 'personal', name: 'Privat', color: 'e03131' });
+
+function stub(
+  extra: Record<string, { status: number; body?: unknown }> = {},
+  list: Calendar[] = [network, group, personal],
+) {
+  return stubFetch({
+    'GET /calendars': { status: 200, body: { calendars: list } },
+    'GET /api/v1/calendars/context': { status: 200, body: context() },
+    ...extra,
+  });
+}
+
+const clipboard = vi.fn(async (_text: string) => {});
+const matchMedia = window.matchMedia;
+
+/** A window of the given width, as far as media queries are asked. */
+function windowWidth(px: number) {
+  window.matchMedia = ((query: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!min || px >= Number(min[1])) && (!max || px <= Number(max[1])) && !!(min || max);
+    return { ...matchMedia(query), matches };
+  }) as typeof window.matchMedia;
+}
+
+describe('calendar overview', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('de');
+    sessionStorage.clear();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T12:00:00Z'));
+    clipboard.mockClear();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: clipboard }, configurable: true });
+    windowWidth(1280);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    window.matchMedia = matchMedia;
+  });
+
+  it('loads the month in the browser’s zone, moves by months and keeps the date for the session', async () => {
+    const calls = stub({
+      [GET(monthPath('2026-11-01'))]: month([listItem(1)]),
+      [GET(monthPath('2026-12-01'))]: month([
+        listItem(2, { date: { ...listItem(2).date, start: '2026-12-03T09:00:00+01:00', end: null } }),
+      ]),
+      [GET(monthPath('2026-10-01'))]: month([]),
+    });
+    renderPages(routes, '/appointments');
+    expect(await screen.findByText('Termin 1')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Termine' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nächster Monat' }));
+    expect(await screen.findByText('Termin 2')).toBeTruthy();
+    expect(sessionStorage.getItem(DATE_STORAGE_KEY)).toBe('2026-12-01');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Heute' }));
+    await waitFor(() => expect(sessionStorage.getItem(DATE_STORAGE_KEY)).toBe('2026-11-20'));
+    fireEvent.click(screen.getByRole('button', { name: 'Vorheriger Monat' }));
+    await waitFor(() => expect(calls.some((c) => c.path === monthPath('2026-10-01'))).toBe(true));
+    // One request per month, never one per calendar.
+    expect(calls.filter((c) => c.path.startsWith('/appointments?'))).toHaveLength(3);
+  });
+
+  it('returns to the month and view of the session', async () => {
+    sessionStorage.setItem(DATE_STORAGE_KEY, '2027-03-15');
+    sessionStorage.setItem(VIEW_STORAGE_KEY, 'list');
+    const march = listItem(1, { date: { ...listItem(1).date, start: '2027-03-16T10:00:00+01:00', end: null } });
+    const calls = stub({ [GET(monthPath('2027-03-01', { view: 'list' }))]: month([march]) });
+    renderPages(routes, '/appointments');
+    expect(await screen.findByRole('link', { name: 'Termin 1' })).toBeTruthy();
+    expect(calls.some((c) => c.path === monthPath('2027-03-01', { view: 'list' }))).toBe(true);
+  });
+
+  it('switches between sheet and list; the list shows an empty state, the sheet stays', async () => {
+    stub({
+      [GET(monthPath('2026-11-01'))]: month([]),
+      [GET(monthPath('2026-11-01', { view: 'list' }))]: month([]),
+    });
+    renderPages(routes, '/appointments');
+    await waitFor(() => expect(screen.getByTestId('month-calendar').dataset['view']).toBe('sheet'));
+    expect(screen.queryByText('Keine Termine in diesem Monat')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Liste' }));
+    expect(await screen.findByText('Keine Termine in diesem Monat')).toBeTruthy();
+    expect(sessionStorage.getItem(VIEW_STORAGE_KEY)).toBe('list');
+    fireEvent.click(screen.getByRole('radio', { name: 'Monat' }));
+    await waitFor(() => expect(screen.getByTestId('month-calendar').dataset['view']).toBe('sheet'));
+  });
+
+  it('keeps the chosen calendars in calendarIds and asks only for them', async () => {
+    const calls = stub({
+      [GET(monthPath('2026-11-01'))]: month([listItem(1)]),
+      [GET(monthPath('2026-11-01', { ids: [network.id, personal.id] }))]: month([]),
+    });
+    const { router } = renderPages(routes, '/appointments');
+    await screen.findByText('Termin 1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Kalender' }));
+    const dialog = await screen.findByRole('dialog');
+    // Grouped: the network, the groups by category, the member's own.
+    expect(within(dialog).getByRole('group', { name: 'Netzwerk' })).toBeTruthy();
+    expect(within(dialog).getByRole('group', { name: 'Projekte' })).toBeTruthy();
+    expect(within(dialog).getByRole('group', { name: 'Meine Kalender' })).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Projektkalender' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('calendarIds')).toBe(
+        packCalendarIds([network.id, personal.id]),
+      ),
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === monthPath('2026-11-01', { ids: [network.id, personal.id] }))).toBe(true),
+    );
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keinen auswählen' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('calendarIds')).toBe(''));
+    expect(await screen.findByText('Kein Kalender gewählt')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Alle auswählen' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('offers a new appointment only with the right, with calendar_id when one calendar is in focus', async () => {
+    stub({
+      'GET /api/v1/calendars/context': { status: 200, body: context({ network: { create_appointments: false } }) },
+      [GET(monthPath('2026-11-01'))]: month([]),
+    });
+    const first = renderPages(routes, '/appointments');
+    await screen.findByTestId('month-calendar');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Kalender' })).toBeTruthy());
+    expect(screen.queryByRole('link', { name: 'Neuer Termin' })).toBeNull();
+    first.unmount();
+
+    stub({ [GET(monthPath('2026-11-01', { ids: [network.id] }))]: month([]) });
+    const { router } = renderPages(routes, `/appointments?calendarIds=${packCalendarIds([network.id])}`);
+    const add = await screen.findByRole('link', { name: 'Neuer Termin' });
+    await waitFor(() => expect(add.getAttribute('href')).toBe(`/appointments/new?calendar_id=${network.id}`));
+
+    // Double-click on a day: the form for that day.
+    const day = document.querySelector('.fc-daygrid-day[data-date="2026-11-18"]')!;
+    fireEvent.doubleClick(day);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/new'));
+    expect(router.state.location.search).toBe(`?date=2026-11-18&calendar_id=${network.id}`);
+  });
+
+  it('shows only the group’s calendars in a group, and creates there only with the group’s right', async () => {
+    const teamCalendar = calendar(5, {
+      type: 'group',
+      name: 'Team',
+      can: { update: false, destroy: false, create_appointments: true },
+    });
+    const teamOther = calendar(6, { type: 'group', name: 'Team intern' });
+    const calls = stubFetch({
+      'GET /groups/team/calendars': { status: 200, body: { calendars: [teamCalendar, teamOther] } },
+      'GET /api/v1/calendars/context?group_slug=team': {
+        status: 200,
+        body: context({
+          group: {
+            id: 'c'.repeat(24),
+            slug: 'team',
+            name: 'Team',
+            can: { create_calendars: false, create_appointments: true },
+          },
+        }),
+      },
+      [GET(monthPath('2026-11-01', { ids: [teamCalendar.id, teamOther.id] }))]: month([listItem(7)]),
+    });
+    renderPages(routes, '/groups/team/calendars');
+    expect(await screen.findByText('Termin 7')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Termine · Team' })).toBeTruthy();
+    expect(calls.some((c) => c.path === '/calendars')).toBe(false);
+    expect((await screen.findByRole('link', { name: 'Neuer Termin' })).getAttribute('href')).toBe('/appointments/new');
+  });
+
+  it('starts “my calendars” with the member’s personal calendars and “participating” with their appointments', async () => {
+    const calls = stub({
+      [GET(monthPath('2026-11-01', { ids: [personal.id] }))]: month([listItem(3)]),
+      [GET(monthPath('2026-11-01', { participating: true }))]: month([listItem(4)]),
+    });
+    const my = renderPages(routes, '/calendars/my');
+    expect(await screen.findByText('Termin 3')).toBeTruthy();
+    my.unmount();
+    renderPages(routes, '/appointments/participating');
+    expect(await screen.findByText('Termin 4')).toBeTruthy();
+    expect(calls.some((c) => c.path === monthPath('2026-11-01', { participating: true }))).toBe(true);
+  });
+
+  it('marks recurring and canceled appointments and shows at least 4 a day, then “more”', async () => {
+    const day = (n: number, overrides: Partial<AppointmentListItem> = {}) => listItem(n, overrides);
+    stub({
+      [GET(monthPath('2026-11-01'))]: month([
+        day(1, { recurring: true, id: `r-${'a'.repeat(24)}-20261110T1000` }),
+        day(2, { canceled: true }),
+        day(3),
+        day(4),
+        day(5),
+        day(6),
+      ]),
+    });
+    renderPages(routes, '/appointments');
+    await screen.findByText('Termin 1');
+    expect(screen.getAllByRole('img', { name: 'Wiederkehrender Termin' })).toHaveLength(1);
+    expect(screen.getByText('(Abgesagt)', { exact: false })).toBeTruthy();
+    const cell = document.querySelector('.fc-daygrid-day[data-date="2026-11-10"]') as HTMLElement;
+    await waitFor(() => expect(within(cell).getByText('+2 weitere')).toBeTruthy());
+    expect(
+      cell.querySelectorAll('.fc-daygrid-event-harness:not(.fc-daygrid-event-harness-abs) .fc-event').length,
+    ).toBeGreaterThanOrEqual(4);
+    expect(await axeViolations()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Kalender' }));
+    await screen.findByRole('dialog');
+    expect(await axeViolations()).toEqual([]);
+  }, 20_000);
+
+  it('copies the URL of the view with its calendars', async () => {
+    stub({ [GET(monthPath('2026-11-01', { ids: [group.id] }))]: month([]) });
+    renderPages(routes, `/appointments?calendarIds=${packCalendarIds([group.id])}`);
+    // The button of wide screens (the menu of phones does the same, tested below).
+    fireEvent.click(await screen.findByRole('button', { name: 'Link zu dieser Ansicht kopieren' }));
+    await waitFor(() => expect(clipboard).toHaveBeenCalled());
+    expect(screen.getByRole('link', { name: 'Kalender verwalten' }).getAttribute('href')).toBe('/calendars/manage');
+    expect(screen.getByRole('link', { name: 'Kalender abonnieren' }).getAttribute('href')).toBe('/calendars/subscribe');
+    expect(clipboard.mock.calls[0]![0]).toBe(
+      `${window.location.origin}/appointments?calendarIds=${packCalendarIds([group.id])}`,
+    );
+    expect(await screen.findByText('URL kopiert.')).toBeTruthy();
+  });
+
+  it('answers a refused copy with the generic error', async () => {
+    clipboard.mockRejectedValueOnce(new Error('denied'));
+    stub({ [GET(monthPath('2026-11-01'))]: month([]) });
+    renderPages(routes, '/appointments');
+    fireEvent.click(await screen.findByRole('button', { name: 'Weitere Aktionen' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Link zu dieser Ansicht kopieren' }));
+    expect(await screen.findByText('Etwas ist schiefgegangen. Bitte versuchen Sie es erneut.')).toBeTruthy();
+  });
+
+  it('forces the list below 768 px, with the view switch a button group above 640 px and a select below', async () => {
+    windowWidth(700);
+    const calls = stub({ [GET(monthPath('2026-11-01', { view: 'list' }))]: month([listItem(1)]) });
+    const tablet = renderPages(routes, '/appointments');
+    expect(await screen.findByRole('link', { name: 'Termin 1' })).toBeTruthy();
+    expect(calls.some((c) => c.path === monthPath('2026-11-01', { view: 'list' }))).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Monat' }) as HTMLInputElement).disabled).toBe(true);
+    // The member's own choice stays for wider windows.
+    expect(sessionStorage.getItem(VIEW_STORAGE_KEY)).toBeNull();
+    tablet.unmount();
+
+    windowWidth(375);
+    renderPages(routes, '/appointments');
+    expect(await screen.findByRole('link', { name: 'Termin 1' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Monat' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Ansicht' }) as HTMLInputElement).value).toBe('Liste');
+  });
+});
+
+function detail(item: AppointmentListItem, overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    id: item.id,
+    name: item.name,
+    description: '',
+    description_rendered: '',
+    type: item.type,
+    path: item.path,
+    canceled: false,
+    cancel_prohibited_reason: null,
+    calendar_ids: item.calendar_ids,
+    calendars: [{ id: network.id, name: network.name, color: network.color, type: 'network', group_slug: null }],
+    unknown_calendars: 0,
+    category: null,
+    consultants: [],
+    organizer: null,
+    contacts: [],
+    date: item.date,
+    recurrence_pattern: {
+      recurrence_frequency: 'never',
+      recurrence_interval: 1,
+      recurrence_unit: 'daily',
+      recurrence_end_time: null,
+    },
+    series_id: null,
+    original_start: null,
+    modified: false,
+    next_occurrence_date: null,
+    next_occurrence_url: null,
+    previous_occurrence_url: null,
+    recurring_appointment_url: null,
+    location: {
+      name: 'Rathaus',
+      address1: 'Marktplatz 1',
+      address2: null,
+      zip: '10115',
+      city: 'Berlin',
+      country: null,
+      link: null,
+      meeting_link_type: null,
+      maps_url: 'https://www.openstreetmap.org/search?query=Marktplatz%201',
+    },
+    meeting: {
+      room_id: null,
+      room_name: null,
+      join_url: null,
+      conference_call_phone_number: null,
+      conference_call_access_code: null,
+      app_url: null,
+      has_meeting: false,
+    },
+    teams_configuration: {
+      teams_sync_enabled: false,
+      online_meeting: false,
+      bypass_lobby: false,
+      join_url: null,
+      teams_event: false,
+      teams_only_participants_count: 0,
+    },
+    event_files: [],
+    event_image: null,
+    attendee_configuration: {
+      total: null,
+      total_attendees_enforced: false,
+      user_can_opt: true,
+      show_participants_to_admins_only: false,
+      participation_locked: false,
+    },
+    application_configuration: {
+      registration_required: false,
+      registration_deadline: null,
+      registration_with_costs: false,
+      costs: null,
+      currency: '€',
+      url: null,
+    },
+    is_event: false,
+    post_to_stream: false,
+    activitystream_ids: [],
+    invite_consumers: false,
+    attending_participants_count: 0,
+    total_attendees_enforced_and_exceeded: false,
+    invited_consumers: [],
+    my_invite: null,
+    participants: [],
+    can: {
+      update: false,
+      contact: false,
+      update_participants: false,
+      download_attendees: false,
+      destroy: false,
+      opt: false,
+      show_attendees: false,
+      start_meeting: false,
+      create_appointments: false,
+    },
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
+    author: null,
+    generic_author: null,
+    last_author: null,
+    ...overrides,
+  };
+}
+
+describe('appointment popup', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('de');
+    sessionStorage.clear();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T12:00:00Z'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: clipboard }, configurable: true });
+    windowWidth(1280);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    window.matchMedia = matchMedia;
+  });
+
+  it('shows the details, the description cut at 500 characters and the meeting link at 65', async () => {
+    const item = listItem(1);
+    const longText = `${'Wort '.repeat(120)}Ende`;
+    const meeting = `https://meet.example.com/${'x'.repeat(80)}`;
+    stub({
+      [GET(monthPath('2026-11-01'))]: month([item]),
+      [`GET /appointments/${item.id}`]: {
+        status: 200,
+        body: detail(item, {
+          description_rendered: `<p>${longText}</p>`,
+          meeting: { ...detail(item).meeting, join_url: meeting, has_meeting: true },
+        }),
+      },
+    });
+    renderPages(routes, '/appointments');
+    fireEvent.click(await screen.findByText('Termin 1'));
+    const dialog = await screen.findByRole('dialog', { name: 'Termin 1' });
+    expect(await within(dialog).findByText('Rathaus')).toBeTruthy();
+    expect(within(dialog).getByText('Kalender 1')).toBeTruthy();
+    expect(within(dialog).getByText(/10\.11\.2026 \d\d:00 – \d\d:00/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Auf der Karte zeigen' })).toBeTruthy();
+
+    const description = within(dialog).getByTestId('popup-description');
+    expect(description.textContent!.length).toBeLessThanOrEqual(501);
+    expect(description.textContent!.endsWith('…')).toBe(true);
+    expect(description.textContent).not.toContain('Ende');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Weiterlesen' }));
+    await waitFor(() => expect(within(dialog).getByTestId('popup-description').textContent).toContain('Ende'));
+
+    const label = within(dialog).getByRole('link', { name: /^https:\/\/meet\.example\.com/ });
+    expect(label.textContent).toBe(`${meeting.slice(0, 65)}…`);
+    expect(label.getAttribute('href')).toBe(meeting);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Meeting-Link kopieren' }));
+    await waitFor(() => expect(clipboard).toHaveBeenCalledWith(meeting));
+    expect(await screen.findByText('Meeting-Link kopiert.')).toBeTruthy();
+
+    expect(within(dialog).getByRole('link', { name: 'Termin öffnen' }).getAttribute('href')).toBe(item.path);
+    expect(within(dialog).queryByRole('button', { name: 'Meeting starten' })).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  }, 20_000);
+
+  it('starts the meeting when the appointment allows it', async () => {
+    const item = listItem(1);
+    const calls = stub({
+      [GET(monthPath('2026-11-01'))]: month([item]),
+      [`GET /appointments/${item.id}`]: {
+        status: 200,
+        body: detail(item, { can: { ...detail(item).can, start_meeting: true } }),
+      },
+      [`POST /appointments/${item.id}/start-meeting`]: { status: 204 },
+    });
+    renderPages(routes, '/appointments');
+    fireEvent.click(await screen.findByText('Termin 1'));
+    const dialog = await screen.findByRole('dialog', { name: 'Termin 1' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Meeting starten' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === `/appointments/${item.id}/start-meeting`)).toBe(true),
+    );
+    expect(await screen.findByText('Das Meeting wurde gestartet.')).toBeTruthy();
+    await act(async () => {});
+  });
+});

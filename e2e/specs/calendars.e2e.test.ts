@@ -1,0 +1,121 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
+import { startInProcessServer, type InProcessServer } from '../support/server.ts';
+
+let server: InProcessServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  server = await startInProcessServer();
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(path: string, options: { width?: number } = {}): Promise<Page> {
+  const opened = await newPage(browser, { timezoneId: 'Europe/Berlin', ...options });
+  context = opened.context;
+  const page = opened.page;
+  await page.goto(`${server.url}/users/sign_in?redirect_to=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-Mail-Adresse').fill('anna.admin@example.com');
+  await page.getByLabel('Passwort', { exact: true }).fill('demo-password');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path.split('?')[0]);
+  return page;
+}
+
+/** The 3rd of next month: both occurrences of a weekly series with the default end fall in it. */
+function thirdOfNextMonth(): string {
+  const now = new Date();
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 3));
+  return next.toISOString().slice(0, 10);
+}
+
+const listRows = (page: Page, name: string) => page.locator('.fc-list-event').filter({ hasText: name });
+
+describe('calendars and appointments', () => {
+  it('creates a weekly appointment, shows it in the month sheet and the list, and edits one occurrence', async () => {
+    const page = await signedIn(`/appointments/new?date=${thirdOfNextMonth()}`);
+    await page.getByRole('heading', { name: 'Neuer Termin' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel(/^Name/).first().fill('Planungsrunde E2E');
+    await page.getByRole('textbox', { name: 'Kalender' }).click();
+    await page.getByRole('option', { name: 'Acme Demo' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('textbox', { name: 'Wiederholen' }).click();
+    await page.getByRole('option', { name: 'Wöchentlich' }).click();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+
+    await page.getByRole('heading', { name: 'Planungsrunde E2E' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/appointments\/[0-9a-f]{24}$/);
+    await page.getByText('Wöchentlich').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${server.url}/appointments`);
+    await page.getByRole('button', { name: 'Nächster Monat' }).click();
+    const sheetEvents = page.locator('.fc-daygrid-event').filter({ hasText: 'Planungsrunde E2E' });
+    await expect.poll(() => sheetEvents.count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByText('Liste', { exact: true }).click();
+    await expect.poll(() => listRows(page, 'Planungsrunde E2E').count()).toBe(2);
+    await listRows(page, 'Planungsrunde E2E').nth(1).getByRole('link').first().click();
+    const popup = page.getByRole('dialog', { name: 'Planungsrunde E2E' });
+    await popup.getByText('Acme Demo').first().waitFor();
+    // Checked once the popup has finished fading in.
+    await page.waitForTimeout(500);
+    expect(await seriousViolations(page)).toEqual([]);
+    await popup.getByRole('link', { name: 'Termin öffnen' }).click();
+    await page.getByRole('heading', { name: 'Planungsrunde E2E' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/appointments\/r-[0-9a-f]{24}-\d{8}T\d{4}$/);
+
+    await page.getByRole('button', { name: 'Weitere Aktionen' }).click();
+    await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+    await page.getByRole('heading', { name: 'Termin bearbeiten' }).waitFor();
+    await page.getByLabel(/^Name/).first().fill('Planungsrunde verschoben');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Nur für diesen Termin' }).click();
+    await page.getByRole('heading', { name: 'Planungsrunde verschoben' }).waitFor();
+
+    // The overview comes back as it was left in this browser session: next month, as a list.
+    await page.goto(`${server.url}/appointments`);
+    await expect.poll(() => listRows(page, 'Planungsrunde verschoben').count()).toBe(1);
+    await expect.poll(() => listRows(page, 'Planungsrunde E2E').count()).toBe(1);
+  });
+
+  it('copies a subscription address that a calendar program can fetch', async () => {
+    const page = await signedIn('/calendars/subscribe');
+    await context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.getByRole('heading', { name: 'Kalender abonnieren' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Adresse von „Alle Kalender“ kopieren' }).click();
+    await page.getByText('URL kopiert').or(page.getByText('Adresse kopiert')).first().waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^webcal:\/\/.+\/calendars\/all\/appointments\.ics\?auth_token=\w+/);
+
+    const feed = await fetch(copied.replace(/^webcal:/, 'http:'));
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const text = await feed.text();
+    expect(text).toMatch(/^BEGIN:VCALENDAR/);
+    expect(text).toContain('SUMMARY:All-Hands-Meeting');
+    expect(text).toContain('RRULE:FREQ=MONTHLY');
+  });
+
+  it('forces the list on a phone', async () => {
+    const page = await signedIn('/appointments', { width: 375 });
+    await page.locator('.fc-list').first().waitFor();
+    expect(await page.locator('.fc-daygrid').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
