@@ -414,17 +414,7 @@ export type Appointment = {
   next_occurrence_url: string | null;
   previous_occurrence_url: string | null;
   recurring_appointment_url: string | null;
-  location: {
-    name: string | null;
-    address1: string | null;
-    address2: string | null;
-    zip: string | null;
-    city: string | null;
-    country: string | null;
-    link: string | null;
-    meeting_link_type: MeetingLinkType | null;
-    maps_url: string | null;
-  };
+  location: AppointmentLocation & { maps_url: string | null };
   meeting: {
     room_id: string | null;
     room_name: string | null;
@@ -486,23 +476,41 @@ export type Appointment = {
   last_author: MemberRef | null;
 };
 
-/** A maps search link for a location, or null without any address part. */
-export function mapsUrl(location: {
-  name?: string | null;
-  address1?: string | null;
-  address2?: string | null;
-  zip?: string | null;
-  city?: string | null;
-  country?: string | null;
-}): string | null {
-  const parts = [
+/** Where an appointment takes place, as stored and answered (the answer adds `maps_url`). */
+export type AppointmentLocation = {
+  name: string | null;
+  address1: string | null;
+  address2: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string | null;
+  link: string | null;
+  meeting_link_type: MeetingLinkType | null;
+};
+
+type Address = Partial<Pick<AppointmentLocation, 'name' | 'address1' | 'address2' | 'zip' | 'city' | 'country'>>;
+
+/** The address lines of a location that are set: address lines, "zip city", country. */
+export function addressLines(location: Address): string[] {
+  return [
     location.address1,
     location.address2,
     [location.zip, location.city].filter(Boolean).join(' '),
     location.country,
   ]
-    .map((p) => p?.trim())
-    .filter(Boolean);
+    .map((line) => line?.trim())
+    .filter((line): line is string => !!line);
+}
+
+/** The place's name, then its address lines. */
+export function locationLines(location: Address): string[] {
+  const name = location.name?.trim();
+  return name ? [name, ...addressLines(location)] : addressLines(location);
+}
+
+/** A maps search link for a location, or null without any address part. */
+export function mapsUrl(location: Address): string | null {
+  const parts = addressLines(location);
   if (parts.length === 0) {
     if (!location.name?.trim()) return null;
     parts.push(location.name.trim());

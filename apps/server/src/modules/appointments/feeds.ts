@@ -1,4 +1,4 @@
-import { occurrenceId, type CalendarFeed } from '@agora/contracts';
+import { locationLines, occurrenceId, type CalendarFeed } from '@agora/contracts';
 import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { CalendarAccess, CalendarsService } from '../calendars/index.ts';
@@ -20,14 +20,8 @@ export type FeedSite = { origin: string; host: string; networkName: string };
 type EventRow = AppointmentRow & { calendarIds: string[] };
 
 function locationText(location: AppointmentRow['location']): string | null {
-  const parts = [
-    location.name,
-    location.address1,
-    location.address2,
-    [location.zip, location.city].filter(Boolean).join(' '),
-    location.country,
-  ].filter((p): p is string => !!p?.trim());
-  return parts.length > 0 ? parts.join(', ') : location.link;
+  const lines = locationLines(location);
+  return lines.length > 0 ? lines.join(', ') : location.link;
 }
 
 const isSeries = (row: Pick<AppointmentRow, 'seriesId' | 'recurrenceFrequency'>) =>

@@ -11,19 +11,10 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { MeetingLinkType, RecurrenceFrequency, RecurrenceUnit } from '@agora/contracts';
+import type { AppointmentLocation, RecurrenceFrequency, RecurrenceUnit } from '@agora/contracts';
 import { createdAt, idColumn, networkIdColumn, updatedAt } from '../../platform/db/columns.ts';
 
-export type StoredLocation = {
-  name: string | null;
-  address1: string | null;
-  address2: string | null;
-  zip: string | null;
-  city: string | null;
-  country: string | null;
-  link: string | null;
-  meeting_link_type: MeetingLinkType | null;
-};
+export type StoredLocation = AppointmentLocation;
 export type StoredMeeting = {
   room_id: string | null;
   join_url: string | null;

@@ -1,20 +1,14 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Appointment } from '@agora/contracts';
+import { locationLines, type Appointment } from '@agora/contracts';
 import { CopyLink } from './copy-link.tsx';
 import { DetailSection } from './detail-section.tsx';
 
 /** Where the appointment takes place: address lines, maps link, and its outside link. */
 export function AppointmentLocation({ location }: { location: Appointment['location'] }) {
   const { t } = useTranslation('appointments');
-  const lines = [
-    location.name,
-    location.address1,
-    location.address2,
-    [location.zip, location.city].filter(Boolean).join(' '),
-    location.country,
-  ].filter((line): line is string => !!line?.trim());
+  const lines = locationLines(location);
   if (lines.length === 0 && !location.link) return null;
 
   return (

@@ -12,7 +12,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { APPOINTMENT_LIMITS, type Appointment, type AppointmentListItem } from '@agora/contracts';
+import { APPOINTMENT_LIMITS, locationLines, type Appointment, type AppointmentListItem } from '@agora/contracts';
 import { HtmlContent } from '../../legal/components/html-content.tsx';
 import { appointmentQuery } from '../../appointments/api.ts';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
@@ -86,13 +86,7 @@ function PopupBody({ item }: { item: AppointmentListItem }) {
 function Details({ appointment }: { appointment: Appointment }) {
   const { t } = useTranslation('calendars');
   const { location } = appointment;
-  const address = [
-    location.name,
-    location.address1,
-    location.address2,
-    [location.zip, location.city].filter(Boolean).join(' '),
-    location.country,
-  ].filter((part): part is string => !!part && part.trim() !== '');
+  const address = locationLines(location);
   const meetingLink = appointment.meeting.join_url ?? appointment.teams_configuration.join_url ?? location.link;
 
   return (
