@@ -85,12 +85,15 @@ describe('UploadField', () => {
 
     act(() => first!.respond(201, stored('img1', 'urlaub.png')));
     act(() => second!.respond(201, stored('img2', 'team.png')));
-    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    // The answers are taken in on the next turns of the event loop, each in its own.
+    await waitFor(() =>
+      expect(state().items.map((item) => [item.id, item.state])).toEqual([
+        ['img1', 'volatile'],
+        ['img2', 'volatile'],
+      ]),
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('button', { name: 'Speichern' })).toHaveProperty('disabled', false);
-    expect(state().items.map((item) => [item.id, item.state])).toEqual([
-      ['img1', 'volatile'],
-      ['img2', 'volatile'],
-    ]);
     const thumbnails = document.querySelectorAll('img');
     expect([...thumbnails].map((img) => img.getAttribute('src'))).toEqual([
       '/api/storage/images/img1/get/200x200',
