@@ -16,6 +16,18 @@ export const unauthorized = (key: string = ERROR_KEYS.unauthorized) => new HttpE
 export const forbidden = (key: string = ERROR_KEYS.forbidden) => new HttpError(403, { error: key });
 export const notFound = () => new HttpError(404, { error: ERROR_KEYS.notFound });
 export const tooManyRequests = () => new HttpError(429, { error: ERROR_KEYS.rateLimited });
+/** 409: the object changed meanwhile (e.g. two members saving the same new thing at once). */
+export const conflict = () => new HttpError(409, { error: 'conflict' });
+
+/** Whether a database error is a unique-constraint violation (PostgreSQL and PGlite alike). */
+export function isUniqueViolation(err: unknown): boolean {
+  // The query builder wraps the driver's error; the code is on the original.
+  for (let e = err as { code?: unknown; cause?: unknown } | null, depth = 0; e && depth < 4; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
 
 /** 422 with field errors: `{errors: {field: [message_key]}}`. */
 export const unprocessable = (errors: Record<string, string[]>) => new HttpError(422, { errors });

@@ -1,7 +1,7 @@
 import { occurrenceId, type AppointmentFields, type ApplyTo } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/ids.ts';
-import { forbidden, unprocessable } from '../../platform/errors.ts';
+import { conflict, forbidden, isUniqueViolation, unprocessable } from '../../platform/errors.ts';
 import { allows, authorize, type Actor } from '../../platform/policy/index.ts';
 import type { StoredObjectRow } from '../../platform/storage/index.ts';
 import { loadedSubject, type AppointmentAccess, type LoadedAppointment } from './access.ts';
@@ -44,10 +44,17 @@ export function createCommands(deps: CommandDeps) {
     networkId: string,
     run: (tx: Db) => Promise<{ result: T; removed: StoredObjectRow[] }>,
   ): Promise<T> {
-    const { result, removed } = await db.transaction(async (tx) => {
-      await deps.calendars.touch(tx, networkId);
-      return run(tx);
-    });
+    const { result, removed } = await db
+      .transaction(async (tx) => {
+        await deps.calendars.touch(tx, networkId);
+        return run(tx);
+      })
+      .catch((err: unknown) => {
+        // Two members changing the same occurrence of a series on its own at once: the second
+        // one is told so, and nothing of it is written.
+        if (isUniqueViolation(err)) throw conflict();
+        throw err;
+      });
     await files.purge(removed);
     return result;
   }

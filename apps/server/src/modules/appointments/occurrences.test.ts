@@ -183,6 +183,30 @@ describe('changing one occurrence or all', () => {
     expect((await api.get(w.author.session, series.id)).json()).toMatchObject({ name: 'Weekly' });
   });
 
+  it('tells the second of two members saving the same occurrence at once, and keeps one exception', async () => {
+    const series = await weeklySeries();
+    const id = `r-${series.id}-20261020T1000`;
+    const save = (name: string) =>
+      api.update(
+        w.author.session,
+        id,
+        appointmentBody(
+          [w.authorCalendar],
+          { name, date: { start: '2026-10-20T12:00', end: '2026-10-20T13:00' } },
+          'this',
+        ),
+      );
+    const answers = await Promise.all([save('First'), save('Second')]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
+    for (const a of answers.filter((a) => a.statusCode === 409)) expect(a.json()).toEqual({ error: 'conflict' });
+    const occurrences = ofSeries((await october()).appointments, series.id).filter((i) => i.id === id);
+    expect(occurrences).toHaveLength(1);
+  });
+
   it('deletes one occurrence: gone from the month, the detail and the neighbours', async () => {
     const series = await weeklySeries();
     const id = `r-${series.id}-20261020T1000`;
