@@ -5,6 +5,7 @@ import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations } from '../../../ui/testing.tsx';
 import { browserTimeZone } from '../api.ts';
+import { appointmentFixture } from '../../appointments/testing/fixtures.ts';
 import { calendar, context, listItem, renderPages } from '../testing.tsx';
 import { AppointmentsOverviewPage, MyCalendarsOverviewPage, ParticipatingOverviewPage } from './overview-page.tsx';
 import { DATE_STORAGE_KEY, VIEW_STORAGE_KEY } from './overview-state.ts';
@@ -291,108 +292,29 @@ describe('calendar overview', () => {
 });
 
 function detail(item: AppointmentListItem, overrides: Partial<Appointment> = {}): Appointment {
-  return {
+  const base = appointmentFixture();
+  return appointmentFixture({
     id: item.id,
     name: item.name,
     description: '',
     description_rendered: '',
     type: item.type,
     path: item.path,
-    canceled: false,
-    cancel_prohibited_reason: null,
     calendar_ids: item.calendar_ids,
     calendars: [{ id: network.id, name: network.name, color: network.color, type: 'network', group_slug: null }],
-    unknown_calendars: 0,
-    category: null,
-    consultants: [],
-    organizer: null,
-    contacts: [],
     date: item.date,
-    recurrence_pattern: {
-      recurrence_frequency: 'never',
-      recurrence_interval: 1,
-      recurrence_unit: 'daily',
-      recurrence_end_time: null,
-    },
-    series_id: null,
-    original_start: null,
-    modified: false,
-    next_occurrence_date: null,
-    next_occurrence_url: null,
-    previous_occurrence_url: null,
-    recurring_appointment_url: null,
     location: {
+      ...base.location,
       name: 'Rathaus',
       address1: 'Marktplatz 1',
-      address2: null,
       zip: '10115',
       city: 'Berlin',
-      country: null,
-      link: null,
-      meeting_link_type: null,
       maps_url: 'https://www.openstreetmap.org/search?query=Marktplatz%201',
     },
-    meeting: {
-      room_id: null,
-      room_name: null,
-      join_url: null,
-      conference_call_phone_number: null,
-      conference_call_access_code: null,
-      app_url: null,
-      has_meeting: false,
-    },
-    teams_configuration: {
-      teams_sync_enabled: false,
-      online_meeting: false,
-      bypass_lobby: false,
-      join_url: null,
-      teams_event: false,
-      teams_only_participants_count: 0,
-    },
-    event_files: [],
-    event_image: null,
-    attendee_configuration: {
-      total: null,
-      total_attendees_enforced: false,
-      user_can_opt: true,
-      show_participants_to_admins_only: false,
-      participation_locked: false,
-    },
-    application_configuration: {
-      registration_required: false,
-      registration_deadline: null,
-      registration_with_costs: false,
-      costs: null,
-      currency: '€',
-      url: null,
-    },
-    is_event: false,
-    post_to_stream: false,
-    activitystream_ids: [],
-    invite_consumers: false,
-    attending_participants_count: 0,
-    total_attendees_enforced_and_exceeded: false,
-    invited_consumers: [],
-    my_invite: null,
-    participants: [],
-    can: {
-      update: false,
-      contact: false,
-      update_participants: false,
-      download_attendees: false,
-      destroy: false,
-      opt: false,
-      show_attendees: false,
-      start_meeting: false,
-      create_appointments: false,
-    },
-    created_at: '2026-11-01T10:00:00Z',
-    updated_at: '2026-11-01T10:00:00Z',
-    author: null,
-    generic_author: null,
-    last_author: null,
+    // A reader's view: nothing to change.
+    can: Object.fromEntries(Object.keys(base.can).map((k) => [k, false])) as Appointment['can'],
     ...overrides,
-  };
+  });
 }
 
 describe('appointment popup', () => {
