@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CalendarsFigures } from './calendars-report.ts';
+import type { ParticipationFigures } from './participation.ts';
 import type { StorageFigures } from './storage.ts';
 
 export type Conditions = {
@@ -57,6 +58,7 @@ export function writeJson(
   results: ScenarioResult[],
   storage: StorageFigures | null = null,
   calendars: CalendarsFigures | null = null,
+  participation: ParticipationFigures | null = null,
 ): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const report = {
@@ -65,6 +67,7 @@ export function writeJson(
     scenarios: results,
     ...(storage ? { storage } : {}),
     ...(calendars ? { calendars } : {}),
+    ...(participation ? { participation } : {}),
   };
   fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
 }

@@ -3,7 +3,9 @@
 // the comma-separated words, and always the baseline the others are compared with; the word
 // "storage" selects the storage group (storage.ts: a large file up and down, thumbnails), the
 // word "calendars" the calendars group (calendars.ts: the month sheet of a large calendar
-// network on PGlite and PostgreSQL, the recurrence rate, an ICS feed).
+// network on PGlite and PostgreSQL, the recurrence rate, an ICS feed), the word "participation"
+// the participation group (participation.ts: adding a group of 5,000, the invites inbox with
+// 100,000 invites).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import autocannon from 'autocannon';
 import { largeEmail, seedLargeInto } from '@agora/server/bench-support';
 import { formatCalendarsReport, type CalendarsFigures } from './calendars-report.ts';
 import { runCalendarsBench } from './calendars.ts';
+import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -36,7 +39,7 @@ const duration = wholeNumber('--duration', values.duration, 1);
 const warmup = wholeNumber('--warmup', values.warmup, 0);
 const fileMegabytes = wholeNumber('--file-mb', values['file-mb'], 1);
 const imageCount = wholeNumber('--images', values.images, 1);
-const { selected, storageSelected, calendarsSelected } = selectScenarios(values.only);
+const { selected, storageSelected, calendarsSelected, participationSelected } = selectScenarios(values.only);
 
 let dataDir: string | undefined;
 let server: RunningServer | undefined;
@@ -67,7 +70,12 @@ const loadAverage = os.loadavg()[0] ?? 0;
 try {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
   let started = Date.now();
-  const seeded = await seedLargeInto(dataDir, { members, password: PASSWORD, calendars: calendarsSelected });
+  const seeded = await seedLargeInto(dataDir, {
+    members,
+    password: PASSWORD,
+    calendars: calendarsSelected,
+    participation: participationSelected,
+  });
   const calendarsSeeded = seeded.calendars
     ? `, ${seeded.calendars.calendarIds.length} calendars with ${seeded.calendars.singles + seeded.calendars.series} appointments`
     : '';
@@ -146,6 +154,20 @@ try {
     if (calendars.failure) console.error(`Server output:\n${server.output()}`);
   }
 
+  let participation: ParticipationFigures | null = null;
+  if (participationSelected && seeded.participation) {
+    participation = await runParticipationBench({
+      url: server.url,
+      admin: await signIn(server.url, largeEmail(0)),
+      viewer: session,
+      seeded: seeded.participation,
+      duration,
+      warmup,
+    });
+    console.log(`  participation: done${participation.failure ? `, FAILED: ${participation.failure}` : ''}`);
+    if (participation.failure) console.error(`Server output:\n${server.output()}`);
+  }
+
   const conditions: Conditions = {
     members: seeded.members,
     connections: Object.fromEntries(selected.map((s) => [s.name, s.connections])),
@@ -160,12 +182,14 @@ try {
   console.log('\n' + formatReport(conditions, results));
   if (storage) console.log('\n' + formatStorageReport(storage));
   if (calendars) console.log('\n' + formatCalendarsReport(calendars));
-  writeJson(RESULTS_FILE, conditions, results, storage, calendars);
+  if (participation) console.log('\n' + formatParticipationReport(participation));
+  writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation);
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
   const failed = [
     ...results.filter((r) => r.failure).map((r) => r.name),
     ...(storage?.failure ? ['storage'] : []),
     ...(calendars?.failure ? ['calendars'] : []),
+    ...(participation?.failure ? ['participation'] : []),
   ];
   if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
   exitCode = failed.length ? 1 : 0;
@@ -176,22 +200,28 @@ try {
 }
 process.exit(exitCode);
 
-function selectScenarios(only: string): { selected: Scenario[]; storageSelected: boolean; calendarsSelected: boolean } {
+function selectScenarios(only: string): {
+  selected: Scenario[];
+  storageSelected: boolean;
+  calendarsSelected: boolean;
+  participationSelected: boolean;
+} {
   const words = only
     .split(',')
     .map((w) => w.trim().toLowerCase())
     .filter(Boolean);
-  if (words.length === 0) return { selected: scenarios, storageSelected: true, calendarsSelected: true };
+  if (words.length === 0)
+    return { selected: scenarios, storageSelected: true, calendarsSelected: true, participationSelected: true };
   const chosen = scenarios.filter((s) => s.baseline || words.some((w) => s.name.toLowerCase().includes(w)));
   const storageSelected = words.some((w) => 'storage'.includes(w));
   const calendarsSelected = words.some((w) => 'calendars'.includes(w));
-  if (chosen.every((s) => s.baseline) && !storageSelected && !calendarsSelected) {
-    console.error(
-      `--only "${only}" matches no scenario: ${[...scenarios.map((s) => s.name), 'storage', 'calendars'].join(', ')}`,
-    );
+  const participationSelected = words.some((w) => 'participation'.includes(w));
+  if (chosen.every((s) => s.baseline) && !storageSelected && !calendarsSelected && !participationSelected) {
+    const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation'];
+    console.error(`--only "${only}" matches no scenario: ${names.join(', ')}`);
     process.exit(2);
   }
-  return { selected: chosen, storageSelected, calendarsSelected };
+  return { selected: chosen, storageSelected, calendarsSelected, participationSelected };
 }
 
 function measure(url: string, scenario: Scenario, ctx: ScenarioContext, durationSeconds: number) {

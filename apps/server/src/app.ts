@@ -34,10 +34,19 @@ import {
   localeSettingsRoutes,
 } from './modules/accounts/index.ts';
 import { calendarRoutes, createCalendarsService } from './modules/calendars/index.ts';
-import { appointmentFeedRoutes, appointmentRoutes, createAppointmentsService } from './modules/appointments/index.ts';
+import {
+  appointmentFeedRoutes,
+  appointmentRoutes,
+  createAppointmentsService,
+  startMeetingRoutes,
+  participationRoutes,
+  organiserRoutes,
+  inboxRoutes,
+} from './modules/appointments/index.ts';
 import { createDirectoryService, directoryRoutes } from './modules/directory/index.ts';
 import { createGroupsService, groupRoutes } from './modules/groups/index.ts';
 import { createLegalService, legalRoutes } from './modules/legal/index.ts';
+import { createMeetingRoomsService, meetingRoomRoutes } from './modules/meeting-rooms/index.ts';
 import { createMembershipRolesService } from './modules/membership-roles/index.ts';
 import { createMembersService, memberRoutes } from './modules/members/index.ts';
 import { createNetworksService, designRoutes, networkRoutes } from './modules/networks/index.ts';
@@ -79,6 +88,15 @@ export function createServices(
     groups,
     members,
     feedToken: (userId) => accounts.authenticationToken(userId),
+    // network can.create_meetings: the calendars module does not know meeting rooms.
+    canCreateMeetings: (networkId) => meetingRooms.canCreateMeetings(networkId),
+  });
+  const meetingRooms = createMeetingRoomsService({
+    db,
+    touch: calendars.touch,
+    meetingUrlTemplate: config.meetingUrlTemplate,
+    // Which bookings are an edited appointment's own is the appointments module's to say.
+    bookingHolders: (actor, appointmentId) => appointments.roomBookings.holders(actor, appointmentId),
   });
   // Every network starts with its network calendar, every group with its group calendar.
   networks.onCreated((network) => calendars.ensureDefaults(network.id));
@@ -99,7 +117,23 @@ export function createServices(
     log,
   });
   // Registers the storage owner 'appointment' and the calendar deletion listener.
-  const appointments = createAppointmentsService({ db, calendars, members, networks, storage });
+  const appointments = createAppointmentsService({
+    db,
+    calendars,
+    members,
+    networks,
+    storage,
+    groups,
+    membershipRoles,
+    notifications,
+    mailer,
+    jobs,
+    unreads,
+    realtime,
+    publicUrl: config.publicUrl,
+    accounts,
+    meetingRooms,
+  });
   return {
     networks,
     members,
@@ -116,6 +150,7 @@ export function createServices(
     storage,
     calendars,
     appointments,
+    meetingRooms,
   };
 }
 
@@ -151,6 +186,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     from: config.mailFrom,
     // The mail imprint belongs to the legal module, which platform code cannot import.
     mailImprint: (networkId) => services.legal.mailImprint(networkId),
+    // Attachments are stored objects; their bytes are read when the mail goes out.
+    openAttachment: (key) => services.storage.driver.get(key),
   });
   const services = createServices(database, config, mailer, jobs, app.log);
   app.decorate('services', services);
@@ -247,6 +284,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(authenticationTokenRoutes({ accounts: services.accounts }));
   await app.register(calendarRoutes({ calendars: services.calendars }));
   await app.register(appointmentRoutes({ appointments: services.appointments }));
+  await app.register(participationRoutes({ appointments: services.appointments }));
+  await app.register(organiserRoutes({ appointments: services.appointments }));
+  await app.register(inboxRoutes({ appointments: services.appointments }));
+  await app.register(startMeetingRoutes({ appointments: services.appointments }));
+  await app.register(meetingRoomRoutes({ meetingRooms: services.meetingRooms }));
   await app.register(appointmentFeedRoutes({ appointments: services.appointments, accounts: services.accounts }));
   await app.register(unreadsRoutes({ unreads: services.unreads }));
   await app.register(legalRoutes({ legal: services.legal }));

@@ -16,6 +16,11 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('agora:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Agora <no-reply@localhost>'),
+  /** Where an online meeting room's meeting is joined; {room} is replaced by the room's key. */
+  MEETING_URL_TEMPLATE: z
+    .string()
+    .default('https://meet.jit.si/{room}')
+    .refine((v) => v.includes('{room}') && /^https?:\/\//.test(v), 'must be an http(s) URL containing {room}'),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -55,6 +60,8 @@ export type Config = {
   redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The video-meeting URL of a meeting room, with `{room}` standing for the room's key. */
+  meetingUrlTemplate: string;
   s3:
     | {
         endpoint: string | undefined;
@@ -104,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

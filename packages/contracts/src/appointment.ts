@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { InviteStatus, Participant } from './participation.ts';
 import { idSchema } from './ids.ts';
 import type { MemberRef } from './calendar.ts';
 
@@ -40,6 +41,8 @@ export const APPOINTMENT_LIMITS = {
   filesMax: 50,
   /** A month answers at most this many appointments (occurrences included); more sets `truncated`. */
   monthMaxAppointments: 5000,
+  /** Participants the detail answer carries; the participants page pages through all. */
+  detailParticipants: 30,
 } as const;
 
 /** Validation message keys of the calendars spec, section 5 (besides the common ones). */
@@ -456,8 +459,19 @@ export type Appointment = {
   attending_participants_count: number;
   total_attendees_enforced_and_exceeded: boolean;
   invited_consumers: MemberRef[];
-  my_invite: null | { id: string; status: string };
-  participants: unknown[];
+  /** The member's invite to this appointment (or its series), if any. */
+  my_invite: null | { id: string; status: InviteStatus };
+  /** The member's own participation (id 'me'); null when not a participant. */
+  my_participant: Participant | null;
+  /**
+   * The first participants in the list order (accepted, declined or rejected, invited, then by
+   * name), empty unless `can.show_attendees`; the whole list is `GET /appointments/{id}/participants`.
+   */
+  participants: Participant[];
+  /** Counts by status, zero unless `can.show_attendees`. */
+  participant_counts: Record<'accepted' | 'declined' | 'invited', number>;
+  /** Whether the registration deadline has passed (members can no longer sign up). */
+  registration_closed: boolean;
   can: {
     update: boolean;
     contact: boolean;

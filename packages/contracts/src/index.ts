@@ -23,3 +23,4 @@ export * from './storage.ts';
 export * from './rich-text.ts';
 export * from './calendar.ts';
 export * from './appointment.ts';
+export * from './participation.ts';

@@ -101,6 +101,8 @@ export const networkSettingsSchema = z.object({
     .prefault({}),
   /** How long a file is locked when a member locks it on download. */
   default_lock_period_days: z.number().int().min(1).max(365).default(7),
+  /** The largest total of attachments a mail from the network may carry (contacting attendees). */
+  email_attachment_limit_mb: z.number().int().min(1).max(100).default(10),
   /** Whether members may still answer an appointment's invitation once it is over. */
   appointments_retroactive_opting: z.boolean().default(false),
   guest_users_allow_chat: z.boolean().default(false),

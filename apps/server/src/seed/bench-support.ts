@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../platform/db/client.ts';
 import { createJobs } from '../platform/jobs/jobs.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
 import { seedLargeCalendars, type LargeCalendarsResult } from './large-calendars.ts';
+import { seedLargeParticipation, type LargeParticipationResult } from './large-participation.ts';
 import { seedLarge, type LargeNetworkOptions } from './large.ts';
 
 export { largeEmail } from './large.ts';
@@ -30,13 +31,17 @@ export { RRule };
 export type BenchSeedOptions = LargeNetworkOptions & {
   /** Also the 50 calendars with 22,000 appointments of large-calendars.ts. */
   calendars?: boolean;
+  /** Also 100,000 invites and a group of 5,000 members (large-participation.ts). */
+  participation?: boolean;
 };
+export type { LargeParticipationResult } from './large-participation.ts';
 
 export type BenchSeedResult = {
   databaseKind: Database['kind'];
   members: number;
   groups: number;
   calendars: LargeCalendarsResult | null;
+  participation: LargeParticipationResult | null;
 };
 
 /**
@@ -116,6 +121,9 @@ async function seedDatabase(
     const calendars = options.calendars
       ? await seedLargeCalendars(services, result.network.id, { memberIds: result.memberIds, viewerIndex: 1 })
       : null;
+    const participation = options.participation
+      ? await seedLargeParticipation(services, result.network.id, { memberIds: result.memberIds, viewerIndex: 1 })
+      : null;
     mailer.close();
     // PGlite has no autovacuum: without statistics its planner takes the fresh tables for nearly
     // empty ones and skips the trigram index. Measured is a database with statistics, as
@@ -126,6 +134,7 @@ async function seedDatabase(
       members: result.memberIds.length,
       groups: result.groupCount,
       calendars,
+      participation,
     };
   } finally {
     await database.close();

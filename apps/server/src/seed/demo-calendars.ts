@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
-import { CALENDAR_PALETTE, type AppointmentFieldsInput } from '@agora/contracts';
+import { CALENDAR_PALETTE, type Appointment, type AppointmentFieldsInput } from '@agora/contracts';
 import type { Services } from '../app.ts';
 import type { MembershipRow } from '../modules/members/index.ts';
 
-const ZONE = 'Europe/Berlin';
+export const ZONE = 'Europe/Berlin';
 
 type DemoContext = {
   network: { id: string };
@@ -13,7 +13,7 @@ type DemoContext = {
 };
 
 /** A wall-clock day (and time) in Berlin, `days` from today: what the form would send. */
-function day(days: number, time?: string): string {
+export function day(days: number, time?: string): string {
   const date = format(addDays(new TZDate(Date.now(), ZONE), days), 'yyyy-MM-dd');
   return time ? `${date}T${time}` : date;
 }
@@ -23,6 +23,8 @@ function weekday(isoDay: number, weeks = 0): number {
   const today = Number(format(new TZDate(Date.now(), ZONE), 'i'));
   return isoDay - today + weeks * 7;
 }
+
+export type DemoCalendars = Awaited<ReturnType<typeof seedDemoCalendars>>;
 
 /**
  * Calendars of every type and a spread of appointments over this month and the next ones:
@@ -65,8 +67,12 @@ export async function seedDemoCalendars(services: Services, { network, membershi
   ]);
   const category = (label: string) => categories.find((c) => c.label === label)!.id;
 
-  const create = (who: MembershipRow, fields: AppointmentFieldsInput) =>
-    services.appointments.create(actor(who), fields);
+  const created = new Map<string, Appointment>();
+  const create = async (who: MembershipRow, fields: AppointmentFieldsInput) => {
+    const appointment = await services.appointments.create(actor(who), fields);
+    created.set(appointment.name, appointment);
+    return appointment;
+  };
   const timed = (start: string, end: string | null) => ({ start, end, all_day: false, time_zone: ZONE });
 
   await create(anna!, {
@@ -233,4 +239,5 @@ export async function seedDemoCalendars(services: Services, { network, membershi
     date: { start: day(-20), end: null, all_day: true, time_zone: ZONE },
     recurrence_pattern: { recurrence_frequency: 'yearly' },
   });
+  return { created, networkCalendarId: networkCalendar.id, trainingsCalendarId: trainings!.id, category };
 }

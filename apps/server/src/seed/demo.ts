@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/auth/passwords.ts';
 import { seedDemoLegal } from './demo-legal.ts';
 import { seedDemoCalendars } from './demo-calendars.ts';
 import { seedDemoNotifications } from './demo-notifications.ts';
+import { seedDemoParticipation } from './demo-participation.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -196,11 +197,11 @@ export async function seedDemo(services: Services) {
     ]),
   );
   await seedDemoNotifications(services, { network, memberships, groups });
-  await seedDemoCalendars(services, { network, memberships, groups });
+  const calendars = await seedDemoCalendars(services, { network, memberships, groups });
   // Anna can subscribe to her calendars at once; the others make their token on the account page.
   await services.accounts.renewAuthenticationToken(users[0]!.id);
   await seedDemoLegal(services, network.id);
-  await services.membershipRoles.create(network.id, [
+  const roles = await services.membershipRoles.create(network.id, [
     { name: 'Betriebsrat', pluralName: 'Betriebsräte', color: '#c92a2a', textColor: '#ffffff' },
     { name: 'Ersthelfer:in', pluralName: 'Ersthelfer:innen', color: '#2f9e44', textColor: '#ffffff' },
     { name: 'Brandschutzhelfer:in', pluralName: 'Brandschutzhelfer:innen', color: '#e8590c', displayType: 'grouped' },
@@ -210,6 +211,7 @@ export async function seedDemo(services: Services) {
       groupId: groups.find((g) => g.slug === 'website-relaunch')!.id,
     },
   ]);
+  await seedDemoParticipation(services, { network, memberships, groups, roles, calendars });
   return { network, memberships, groups, categories };
 }
 

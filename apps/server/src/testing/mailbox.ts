@@ -9,7 +9,11 @@ export type ReceivedMail = {
   subject: string;
   text: string;
   html: string;
+  /** The parts sent as attachments, decoded. */
+  attachments: ReceivedAttachment[];
 };
+
+export type ReceivedAttachment = { filename: string; contentType: string; content: Buffer };
 
 export type MailboxOptions = {
   /** Answers each delivery attempt (1, 2, ...): an error with an SMTP code refuses it. */
@@ -64,8 +68,19 @@ type Part = { headers: Record<string, string>; body: string };
 export function parseMail(raw: string): Omit<ReceivedMail, 'to' | 'raw'> {
   const message = splitPart(raw);
   const leaves = flatten(message);
+  const attachments = leaves
+    .filter((p) => (p.headers['content-disposition'] ?? '').startsWith('attachment'))
+    .map((p) => ({
+      filename: /filename="?([^";]+)"?/.exec(p.headers['content-disposition'] ?? '')?.[1] ?? '',
+      contentType: (p.headers['content-type'] ?? '').split(';')[0]!.trim(),
+      content: decodeBytes(p),
+    }));
   const body = (type: string) => {
-    const leaf = leaves.find((p) => (p.headers['content-type'] ?? 'text/plain').startsWith(type));
+    const leaf = leaves.find(
+      (p) =>
+        (p.headers['content-type'] ?? 'text/plain').startsWith(type) &&
+        !(p.headers['content-disposition'] ?? '').startsWith('attachment'),
+    );
     return leaf ? decodeBody(leaf) : '';
   };
   return {
@@ -73,7 +88,15 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'to' | 'raw'> {
     subject: message.headers.subject ?? '',
     text: body('text/plain'),
     html: body('text/html'),
+    attachments,
   };
+}
+
+/** An attachment's bytes (nodemailer sends them base64). */
+function decodeBytes(part: Part): Buffer {
+  const encoding = (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64');
+  return Buffer.from(decodeBody(part), 'utf8');
 }
 
 function splitPart(raw: string): Part {

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { sessions, users } from './tables.ts';
 
@@ -15,6 +15,13 @@ export function createAccountsRepository(db: Db) {
     async userById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+    usersByIds(ids: string[]): Promise<Array<Pick<UserRow, 'id' | 'email' | 'locale'>>> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: users.id, email: users.email, locale: users.locale })
+        .from(users)
+        .where(inArray(users.id, ids));
     },
     async userByAuthenticationToken(token: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.authenticationToken, token)).limit(1);

@@ -162,6 +162,26 @@ export function createAccountsService(deps: AccountsDeps) {
       return created;
     },
 
+    /**
+     * Where mail to some members goes: their account's address and chosen locale (null: the
+     * network's language). Two queries however many members; unknown ids are left out.
+     */
+    async mailAddresses(
+      networkId: string,
+      membershipIds: string[],
+    ): Promise<Map<string, { email: string; locale: string | null }>> {
+      const memberships = await deps.members.findMany(networkId, [...new Set(membershipIds)]);
+      const users = new Map(
+        (await repository.usersByIds([...new Set(memberships.map((m) => m.userId))])).map((u) => [u.id, u]),
+      );
+      const result = new Map<string, { email: string; locale: string | null }>();
+      for (const m of memberships) {
+        const user = users.get(m.userId);
+        if (user) result.set(m.id, { email: user.email, locale: user.locale });
+      }
+      return result;
+    },
+
     async exists(email: string): Promise<boolean> {
       return !!(await repository.userByEmail(email.trim().toLowerCase()));
     },

@@ -23,11 +23,25 @@ export type LoadedAppointment = {
 };
 
 /** What the rules see besides calendars; the mutations' rules (update, destroy) need none of it. */
-export type SubjectExtras = { attendingCount: number; over: boolean; retroactiveOpting: boolean };
-const NO_EXTRAS: SubjectExtras = { attendingCount: 0, over: false, retroactiveOpting: false };
+export type SubjectExtras = {
+  attendingCount: number;
+  participantCount: number;
+  participating: boolean;
+  registrationClosed: boolean;
+  over: boolean;
+  retroactiveOpting: boolean;
+};
+const NO_EXTRAS: SubjectExtras = {
+  attendingCount: 0,
+  participantCount: 0,
+  participating: false,
+  registrationClosed: false,
+  over: false,
+  retroactiveOpting: false,
+};
 
 export function subjectOf(
-  row: Pick<AppointmentWithCalendars, 'networkId' | 'calendarIds' | 'attendeeConfiguration' | 'canceled'>,
+  row: Pick<AppointmentWithCalendars, 'networkId' | 'calendarIds' | 'attendeeConfiguration' | 'canceled' | 'meeting'>,
   authorId: string | null,
   calendars: Map<string, CalendarAccess>,
   extras: SubjectExtras = NO_EXTRAS,
@@ -38,6 +52,7 @@ export function subjectOf(
     calendars: row.calendarIds.flatMap((id) => calendars.get(id) ?? []),
     attendeeConfiguration: row.attendeeConfiguration,
     canceled: row.canceled,
+    hasMeetingRoom: !!row.meeting.room_id,
     ...extras,
   };
 }

@@ -96,7 +96,15 @@ describe('POST /appointments', () => {
       is_event: true,
       post_to_stream: true,
       attending_participants_count: 1,
-      participants: [],
+      // The author takes part as its organizer.
+      participants: [
+        expect.objectContaining({
+          status: 'accepted',
+          roles: [{ id: null, name: 'organizer', display_type: 'default' }],
+          membership: expect.objectContaining({ id: w.author.membership.id }),
+        }),
+      ],
+      my_participant: expect.objectContaining({ id: 'me', status: 'accepted' }),
       my_invite: null,
     });
     expect(appointment.description_rendered).toBe(appointment.description);

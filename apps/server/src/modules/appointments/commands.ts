@@ -5,14 +5,25 @@ import { conflict, forbidden, isUniqueViolation, unprocessable } from '../../pla
 import { allows, authorize, type Actor } from '../../platform/policy/index.ts';
 import type { StoredObjectRow } from '../../platform/storage/index.ts';
 import { loadedSubject, type AppointmentAccess, type LoadedAppointment } from './access.ts';
+import { changeOccurrence } from './exceptions.ts';
 import type { AppointmentFilesService } from './files.ts';
+import { obsoleteInvites, syncInviteEnds } from './invite-lifecycle.ts';
 import { appointmentPolicy } from './policy.ts';
 import { prepareAppointment, rowValues, type PrepareDeps } from './prepare.ts';
+import type { RoomBookings } from './room-bookings.ts';
 import { occurrenceByKey, occurrenceKey } from './recurrence.ts';
 import type { AppointmentWithCalendars } from './repository.ts';
 import { ruleOf, shiftedSeriesTimes, type StoredTimes } from './times.ts';
 
-export type CommandDeps = PrepareDeps & { db: Db; access: AppointmentAccess; files: AppointmentFilesService };
+export type CommandDeps = PrepareDeps & {
+  db: Db;
+  access: AppointmentAccess;
+  files: AppointmentFilesService;
+  /** Meeting room bookings, kept in step with every save and delete in its transaction. */
+  roomBookings: RoomBookings;
+  /** After the commit: these members' open invites changed (their Calendars unread count). */
+  invitesChanged?: (networkId: string, membershipIds: string[]) => Promise<void>;
+};
 
 const fileWish = (fields: AppointmentFields) => ({ fileIds: fields.event_file_ids, imageId: fields.event_image_id });
 
@@ -75,7 +86,10 @@ export function createCommands(deps: CommandDeps) {
       await repository.setContacts(tx, actor.networkId, target.id, prepared.contactIds);
       const exceptions = await repository.exceptionsOf(actor.networkId, [target.id], tx);
       const stale = exceptions.filter((e) => !stillAnOccurrence(prepared.times, e.originalStart)).map((e) => e.id);
+      await deps.roomBookings.release(tx, actor.networkId, stale);
       await repository.deleteMany(tx, actor.networkId, stale);
+      await deps.roomBookings.sync(tx, actor.networkId, target.id);
+      await syncInviteEnds(tx, actor.networkId, target.id);
       const removed = await files.replace(tx, actor, target.id, fileWish(prepared.fields), current);
       return { result: target.id, removed };
     });
@@ -112,6 +126,8 @@ export function createCommands(deps: CommandDeps) {
       }
       await repository.setCalendars(tx, actor.networkId, id, prepared.calendarIds);
       await repository.setContacts(tx, actor.networkId, id, prepared.contactIds);
+      await deps.roomBookings.syncOccurrence(tx, actor.networkId, id);
+      await syncInviteEnds(tx, actor.networkId, series.id);
       const removed = await files.replace(tx, actor, series.id, fileWish(prepared.fields), current);
       return { result: occurrenceId(series.id, occurrence.key), removed };
     });
@@ -132,6 +148,7 @@ export function createCommands(deps: CommandDeps) {
         });
         await repository.setCalendars(tx, actor.networkId, id, prepared.calendarIds);
         await repository.setContacts(tx, actor.networkId, id, prepared.contactIds);
+        await deps.roomBookings.sync(tx, actor.networkId, id);
         await repository.insertParticipants(tx, [
           {
             networkId: actor.networkId,
@@ -181,38 +198,30 @@ export function createCommands(deps: CommandDeps) {
       if (scope === 'this') {
         const series = loaded.series!;
         const occurrence = loaded.occurrence!;
-        await db.transaction(async (tx) => {
+        const invitees = await db.transaction(async (tx) => {
           await deps.calendars.touch(tx, actor.networkId);
-          if (loaded.row.id !== series.id) {
-            await repository.update(tx, actor.networkId, loaded.row.id, {
-              occurrenceDeleted: true,
-              lastAuthorId: actor.membershipId,
-            });
-            return;
-          }
+          // Its invites keep its name and time: the occurrence is gone from the series.
+          const scope = { seriesId: series.id, occurrenceKey: occurrence.key };
+          const obsoleted = await obsoleteInvites(tx, actor.networkId, scope, { onlyOpen: false, withSnapshot: true });
           // The deleted occurrence keeps the series' fields: a record of what it was.
-          const { id: _id, createdAt: _c, updatedAt: _u, calendarIds: _cal, ...fields } = series;
-          await repository.insert(tx, {
-            ...fields,
-            seriesId: series.id,
-            originalStart: occurrence.start,
-            occurrenceDeleted: true,
-            startsAt: occurrence.start,
-            endsAt: occurrence.end,
-            recurrenceFrequency: 'never',
-            recurrenceInterval: 1,
-            recurrenceEndTime: null,
-            rangeEnd: occurrence.end ?? occurrence.start,
-            lastAuthorId: actor.membershipId,
-          });
+          const changes = { occurrenceDeleted: true, lastAuthorId: actor.membershipId };
+          const exceptionId = await changeOccurrence(tx, repository, loaded, changes);
+          await deps.roomBookings.syncOccurrence(tx, actor.networkId, exceptionId);
+          return obsoleted;
         });
+        await deps.invitesChanged?.(actor.networkId, invitees);
         return;
       }
       const whole = scope === 'all' ? loaded.series! : loaded.row;
-      await write(actor.networkId, async (tx) => {
+      const invitees = await write(actor.networkId, async (tx) => {
+        // Before the rows go: the invites keep what the appointment was, and lose the link.
+        const scope = { appointmentIds: [whole.id] };
+        const obsoleted = await obsoleteInvites(tx, actor.networkId, scope, { onlyOpen: false, withSnapshot: true });
+        await deps.roomBookings.releaseWithExceptions(tx, actor.networkId, [whole.id]);
         await repository.deleteMany(tx, actor.networkId, [whole.id]);
-        return { result: undefined, removed: await files.removeAll(tx, actor.networkId, [whole.id]) };
+        return { result: obsoleted, removed: await files.removeAll(tx, actor.networkId, [whole.id]) };
       });
+      await deps.invitesChanged?.(actor.networkId, invitees);
     },
   };
 }

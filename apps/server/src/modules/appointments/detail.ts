@@ -1,10 +1,13 @@
 import { occurrenceId, type Appointment } from '@agora/contracts';
 import { abilities, type Actor } from '../../platform/policy/index.ts';
+import type { MeetingRoomsService } from '../meeting-rooms/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import { loadedSubject, type LoadedAppointment } from './access.ts';
 import type { AppointmentFilesService } from './files.ts';
-import { appointmentPolicy } from './policy.ts';
+import { appointmentPolicy, type AppointmentAction } from './policy.ts';
+import { consumerRef, inviteState, presentParticipant, type ParticipationSummary } from './participation/list.ts';
+import type { Participation } from './participation/index.ts';
 import { presentAppointment, type AppointmentDetailData } from './present.ts';
 import { nextOccurrence, previousOccurrence, type Occurrence, type SeriesRule } from './recurrence.ts';
 import type { AppointmentRow, AppointmentsRepository, ExceptionRow } from './repository.ts';
@@ -15,14 +18,6 @@ const MAX_SKIPPED = 1000;
 
 function isSeries(row: Pick<AppointmentRow, 'seriesId' | 'recurrenceFrequency'>): boolean {
   return !row.seriesId && row.recurrenceFrequency !== 'never';
-}
-
-/** Whether the appointment (the occurrence; for a series its last occurrence) is over. */
-function isOver(loaded: LoadedAppointment, now: Date): boolean {
-  const { row, series, occurrence } = loaded;
-  if (occurrence && row === series) return (occurrence.end ?? occurrence.start) < now;
-  if (isSeries(row)) return row.rangeEnd !== null && row.rangeEnd < now;
-  return (row.endsAt ?? row.startsAt) < now;
 }
 
 /**
@@ -60,38 +55,78 @@ function navigation(
   };
 }
 
+/** What the detail shows of participation: lists and counts only to who may see attendees. */
+function participationOf(
+  summary: ParticipationSummary,
+  can: Record<AppointmentAction, boolean>,
+  now: Date,
+): AppointmentDetailData['participation'] {
+  const show = can.show_attendees;
+  const manage = can.update_participants;
+  const invite = summary.myInvite;
+  return {
+    myInvite: invite ? { id: invite.id, status: inviteState(invite, now) } : null,
+    myParticipant: summary.mine ? presentParticipant(summary.mine, summary.roles, manage, 'me') : null,
+    participants: show ? summary.first.map((r) => presentParticipant(r, summary.roles, manage)) : [],
+    counts: show ? summary.counts : { accepted: 0, declined: 0, invited: 0 },
+    invitedConsumers: show ? summary.consumers.map(consumerRef) : [],
+    registrationClosed: summary.registrationClosed,
+  };
+}
+
 export function createDetail(deps: {
   repository: AppointmentsRepository;
   members: MembersService;
   networks: NetworksService;
   files: AppointmentFilesService;
+  meetingRooms: Pick<MeetingRoomsService, 'find' | 'joinUrl'>;
+  participation: Pick<Participation, 'summary'>;
 }) {
   const { repository } = deps;
+
+  /** The actor's `can` flags, with the participation they depend on (one round of batched queries). */
+  async function abilitiesOf(actor: Actor, loaded: LoadedAppointment, now: Date) {
+    const [summary, network] = await Promise.all([
+      deps.participation.summary(actor, loaded, now),
+      deps.networks.get(actor.networkId),
+    ]);
+    const retroactiveOpting = network ? deps.networks.settings(network).appointments_retroactive_opting : false;
+    const can = abilities(
+      appointmentPolicy,
+      actor,
+      loadedSubject(loaded, {
+        attendingCount: summary.attendingCount,
+        participantCount: summary.participantCount,
+        participating: summary.participating,
+        registrationClosed: summary.registrationClosed,
+        over: summary.over,
+        retroactiveOpting,
+      }),
+    );
+    return { can, summary };
+  }
+
   return {
+    abilitiesOf,
+
     /** `GET /appointments/{id}`: a handful of queries, each batched over what it loads. */
     async present(actor: Actor, loaded: LoadedAppointment, now: Date = new Date()): Promise<Appointment> {
       const { row, series, occurrence } = loaded;
       const networkId = actor.networkId;
       const owner = series ?? row;
-      const [contactIds, category, counts, files, exceptions, network] = await Promise.all([
+      const [contactIds, category, files, exceptions, { can, summary }] = await Promise.all([
         repository.contactIds(row.id),
         row.categoryId ? repository.category(networkId, row.categoryId) : undefined,
-        // Who takes part in a series takes part in each of its occurrences.
-        repository.attendingCounts([owner.id]),
         deps.files.of(networkId, [owner.id]),
         isSeries(owner) ? repository.exceptionsOf(networkId, [owner.id]) : Promise.resolve([]),
-        deps.networks.get(networkId),
+        abilitiesOf(actor, loaded, now),
       ]);
       const memberIds = [owner.authorId, row.lastAuthorId, ...contactIds].filter((id): id is string => !!id);
       const members = await deps.members.findMany(networkId, [...new Set(memberIds)]);
-      const attendingCount = counts.get(owner.id) ?? 0;
-      const retroactiveOpting = network ? deps.networks.settings(network).appointments_retroactive_opting : false;
-      const can = abilities(
-        appointmentPolicy,
-        actor,
-        loadedSubject(loaded, { attendingCount, over: isOver(loaded, now), retroactiveOpting }),
-      );
+      const attendingCount = summary.attendingCount;
+      const room = row.meeting.room_id ? await deps.meetingRooms.find(networkId, row.meeting.room_id) : undefined;
       return presentAppointment({
+        meetingRoom: room ? { name: room.name, joinUrl: deps.meetingRooms.joinUrl(room) } : null,
         viewerId: actor.membershipId,
         loaded,
         can,
@@ -100,6 +135,7 @@ export function createDetail(deps: {
         contactIds,
         files: files.get(owner.id)!,
         attendingCount,
+        participation: participationOf(summary, can, now),
         navigation: isSeries(owner)
           ? navigation(owner, occurrence?.start ?? now, exceptions)
           : { next: null, previousId: null },

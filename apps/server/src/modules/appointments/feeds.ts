@@ -6,7 +6,8 @@ import { memberName, type MembersService } from '../members/index.ts';
 import type { LoadedAppointment } from './access.ts';
 import { buildCalendar, type IcsEvent } from './ics.ts';
 import type { FeedRow, RangeRepository } from './range-repository.ts';
-import { occurrenceKey, toRRule } from './recurrence.ts';
+import { participatingIn, type ParticipatingIn } from './participation/participating.ts';
+import { occurrenceByKey, occurrenceKey, toRRule } from './recurrence.ts';
 import type { AppointmentRow, AppointmentsRepository } from './repository.ts';
 import { ruleOf } from './times.ts';
 
@@ -35,6 +36,30 @@ const FEED_NAMES: Record<Exclude<CalendarFeed, 'calendar'>, string> = {
   all: 'All calendars',
 };
 
+type EventOf = (
+  row: EventRow,
+  id: string,
+  uid: string,
+  extra?: Partial<Pick<IcsEvent, 'rrule' | 'exdates' | 'recurrenceId'>>,
+) => IcsEvent;
+
+/** Some occurrences of a series as events of their own (modified ones as changed, deleted ones not at all). */
+function someOccurrences(series: EventRow, exceptions: EventRow[], keys: string[], event: EventOf): IcsEvent[] {
+  const rule = ruleOf(series);
+  const byStart = new Map(
+    exceptions.flatMap((e) => (e.originalStart ? [[e.originalStart.getTime(), e] as const] : [])),
+  );
+  return keys.flatMap((key) => {
+    const occurrence = occurrenceByKey(rule, key);
+    if (!occurrence) return [];
+    const id = occurrenceId(series.id, key);
+    const exception = byStart.get(occurrence.start.getTime());
+    if (exception?.occurrenceDeleted) return [];
+    const shown = exception ?? { ...series, startsAt: occurrence.start, endsAt: occurrence.end };
+    return [event({ ...shown, seriesId: null, recurrenceFrequency: 'never' }, id, id)];
+  });
+}
+
 export function createFeeds(deps: {
   repository: AppointmentsRepository;
   ranges: RangeRepository;
@@ -48,6 +73,8 @@ export function createFeeds(deps: {
     rows: EventRow[],
     /** Given the calendars of the series' exceptions, tells whether the member reads some calendars. */
     readableAmong: (calendarIds: string[]) => Promise<(calendarIds: string[]) => boolean>,
+    /** The participating feed: which appointments and occurrences the member's rows show. */
+    participation: ParticipatingIn | null = null,
   ): Promise<IcsEvent[]> {
     const seriesIds = rows.filter(isSeries).map((r) => r.id);
     const inFeed = new Set(seriesIds);
@@ -87,24 +114,40 @@ export function createFeeds(deps: {
 
     const out: IcsEvent[] = [];
     for (const row of rows) {
-      if (isSeries(row)) {
+      if (isSeries(row) && participation && !participation.showsSeries(row.id)) {
+        // The member takes part in some occurrences only: those stand alone.
+        out.push(...someOccurrences(row, bySeries.get(row.id) ?? [], participation.exceptions(row.id).shown, event));
+      } else if (isSeries(row)) {
         const own = bySeries.get(row.id) ?? [];
+        // Occurrences the member declined or was taken off are left out like deleted ones.
+        const hiddenKeys = new Set(participation?.exceptions(row.id).hidden ?? []);
+        const keyOf = (e: EventRow) => occurrenceKey(e.originalStart!, row.timeZone);
         // A modified occurrence the member may not read is left out of the series like a deleted one.
-        const overrides = own.filter((e) => !e.occurrenceDeleted && readable(e.calendarIds));
+        const overrides = own.filter(
+          (e) => !e.occurrenceDeleted && readable(e.calendarIds) && e.originalStart && !hiddenKeys.has(keyOf(e)),
+        );
         const shown = new Set(overrides.map((e) => e.id));
         const exdates = own.filter((e) => !shown.has(e.id)).flatMap((e) => (e.originalStart ? [e.originalStart] : []));
-        out.push(event(row, row.id, row.id, { rrule: toRRule(ruleOf(row)), exdates }));
+        const rule = ruleOf(row);
+        const excluded = new Set(exdates.map((d) => d.getTime()));
+        for (const key of hiddenKeys) {
+          const start = occurrenceByKey(rule, key)?.start;
+          if (start && !excluded.has(start.getTime())) exdates.push(start);
+        }
+        out.push(event(row, row.id, row.id, { rrule: toRRule(rule), exdates }));
         for (const e of overrides) {
-          const key = occurrenceKey(e.originalStart!, row.timeZone);
-          out.push(event(e, occurrenceId(row.id, key), row.id, { recurrenceId: e.originalStart }));
+          out.push(event(e, occurrenceId(row.id, keyOf(e)), row.id, { recurrenceId: e.originalStart }));
         }
       } else if (row.seriesId && row.originalStart) {
         // A modified occurrence of a series outside the feed stands alone.
         if (inFeed.has(row.seriesId)) continue;
         const zone = (row as FeedRow).seriesTimeZone ?? row.timeZone;
-        const id = occurrenceId(row.seriesId, occurrenceKey(row.originalStart, zone));
+        const key = occurrenceKey(row.originalStart, zone);
+        if (participation && !participation.shows(row.seriesId, key)) continue;
+        const id = occurrenceId(row.seriesId, key);
         out.push(event(row, id, id));
       } else {
+        if (participation && !participation.shows(row.id, '')) continue;
         out.push(event(row, row.id, row.id));
       }
       if (out.length >= FEED_MAX_EVENTS) break;
@@ -155,7 +198,19 @@ export function createFeeds(deps: {
         participantId: feed === 'participating' ? actor.membershipId : null,
         limit: FEED_MAX_EVENTS,
       });
-      const list = await events(actor, site, rows, async () => (ids) => ids.some((id) => readable.has(id)));
+      const participation =
+        feed === 'participating'
+          ? participatingIn(
+              await deps.ranges.memberRows(actor.membershipId, [...new Set(rows.map((r) => r.seriesId ?? r.id))]),
+            )
+          : null;
+      const list = await events(
+        actor,
+        site,
+        rows,
+        async () => (ids) => ids.some((id) => readable.has(id)),
+        participation,
+      );
       const name = feed === 'calendar' ? calendars[0]!.name : FEED_NAMES[feed];
       return buildCalendar({ name: `${site.networkName}: ${name}`, events: list, prodHost: site.host });
     },

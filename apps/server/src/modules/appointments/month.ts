@@ -5,6 +5,7 @@ import type { Actor } from '../../platform/policy/index.ts';
 import type { CalendarAccess, CalendarsService } from '../calendars/index.ts';
 import { createMonthCache, etagOf, type CachedAnswer, type MonthCache } from './month-cache.ts';
 import { jsonBuffer, listItemWriter } from './month-json.ts';
+import { participatingIn } from './participation/participating.ts';
 import type { MonthRow, RangeRepository } from './range-repository.ts';
 import { formatInZone, isValidTimeZone, occurrenceKey, occurrencesBetween, zonedInstant } from './recurrence.ts';
 import { addDays, ruleOf } from './times.ts';
@@ -16,7 +17,7 @@ export type MonthAnswer = { etag: string; body: () => Promise<CachedAnswer> };
 
 const SHEET_DAYS = 42;
 /** Part of every cache key and ETag: raise it when the answer's shape or content rules change. */
-const ANSWER_FORMAT = 'month-1';
+const ANSWER_FORMAT = 'month-2';
 
 /** The six weeks a month sheet shows: from the Monday on or before the 1st, local midnights in the zone. */
 export function monthWindow(date: string, timeZone: string): { from: Date; to: Date } {
@@ -58,7 +59,8 @@ export function createMonth(deps: { ranges: RangeRepository; calendars: Calendar
 
   /**
    * The answer's JSON, from two statements whatever the number of calendars or series (the rows,
-   * the exceptions of the series), after the one month() reads the calendars and version with.
+   * the exceptions of the series), three for the participating view (the member's participant
+   * rows), after the one month() reads the calendars and version with.
    */
   async function compute(input: MonthInput): Promise<Buffer> {
     const { from, to } = input;
@@ -76,6 +78,12 @@ export function createMonth(deps: { ranges: RangeRepository; calendars: Calendar
     });
     let truncated = rows.length > cap;
     const kept = rows.slice(0, cap);
+    // The participating view: which appointments and occurrences the member's rows show.
+    const participation = input.participantId
+      ? participatingIn(
+          await deps.ranges.memberRows(input.participantId, [...new Set(kept.map((r) => r.seriesId ?? r.id))]),
+        )
+      : null;
 
     const expanded = kept.filter(isSeriesRow).map((row) => ({
       row,
@@ -113,10 +121,10 @@ export function createMonth(deps: { ranges: RangeRepository; calendars: Calendar
     for (const row of kept) {
       if (isSeriesRow(row) || !overlaps(row.startsAt, row.endsAt, from, to)) continue;
       const isOccurrence = row.seriesId !== null;
-      const id =
-        row.seriesId && row.originalStart
-          ? occurrenceId(row.seriesId, occurrenceKey(row.originalStart, row.seriesTimeZone ?? row.timeZone))
-          : row.id;
+      const key =
+        row.seriesId && row.originalStart ? occurrenceKey(row.originalStart, row.seriesTimeZone ?? row.timeZone) : '';
+      if (participation && !participation.shows(row.seriesId ?? row.id, key)) continue;
+      const id = row.seriesId && key ? occurrenceId(row.seriesId, key) : row.id;
       const write = writerOf(row, isOccurrence);
       entries.push({ start: row.startsAt.getTime(), id, startsAt: row.startsAt, endsAt: row.endsAt, write });
     }
@@ -127,6 +135,7 @@ export function createMonth(deps: { ranges: RangeRepository; calendars: Calendar
       for (const o of occurrences) {
         const start = o.start.getTime();
         if (skipped?.has(start)) continue;
+        if (participation && !participation.shows(row.id, o.key)) continue;
         entries.push({ start, id: occurrenceId(row.id, o.key), startsAt: o.start, endsAt: o.end, write });
       }
     }

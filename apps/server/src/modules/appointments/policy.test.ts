@@ -41,7 +41,11 @@ function subject(values: Partial<AppointmentSubject> = {}): AppointmentSubject {
     calendars: [calendar({})],
     attendeeConfiguration: DEFAULT_ATTENDEE_CONFIGURATION,
     canceled: false,
+    hasMeetingRoom: false,
     attendingCount: 0,
+    participantCount: 0,
+    participating: false,
+    registrationClosed: false,
     over: false,
     retroactiveOpting: false,
     ...values,
@@ -72,9 +76,9 @@ describe('appointmentPolicy', () => {
     ] as const) {
       const can = abilities(appointmentPolicy, who, s);
       expect(can).toMatchObject({ update: true, destroy: true, contact: true, update_participants: true });
-      // Nothing to export while nobody attends.
+      // Nothing to export while nobody takes part.
       expect(can.download_attendees).toBe(false);
-      expect(abilities(appointmentPolicy, who, { ...s, attendingCount: 2 }).download_attendees).toBe(true);
+      expect(abilities(appointmentPolicy, who, { ...s, participantCount: 2 }).download_attendees).toBe(true);
     }
   });
 
@@ -102,6 +106,17 @@ describe('appointmentPolicy', () => {
     expect(opt({ over: true })).toBe(false);
     expect(opt({ over: true, retroactiveOpting: true })).toBe(true);
     expect(opt({}, actor({ isExternal: true }))).toBe(false);
+  });
+
+  it('lets participants and invitees answer where members may not sign up on their own, guests too', () => {
+    const opt = (s: Partial<AppointmentSubject>, who: Actor = actor()) =>
+      abilities(appointmentPolicy, who, subject(s)).opt;
+    const closed = { ...DEFAULT_ATTENDEE_CONFIGURATION, user_can_opt: false };
+    expect(opt({ attendeeConfiguration: closed, participating: true })).toBe(true);
+    expect(opt({ participating: true }, actor({ isExternal: true }))).toBe(true);
+    // Neither canceled nor locked appointments take answers, whoever asks.
+    expect(opt({ participating: true, canceled: true })).toBe(false);
+    expect(opt({ participating: true, over: true })).toBe(false);
   });
 
   it('shows attendees only to managers when the appointment says so', () => {

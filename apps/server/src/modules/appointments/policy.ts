@@ -13,7 +13,19 @@ export type AppointmentSubject = {
   calendars: CalendarAccess[];
   attendeeConfiguration: StoredAttendeeConfiguration;
   canceled: boolean;
+  /** Whether a meeting room of the network is set (the appointment's, for an occurrence its own or the series'). */
+  hasMeetingRoom: boolean;
+  /** Accepted participants (of the occurrence, for an occurrence). */
   attendingCount: number;
+  /** Participants of any status (removed ones aside). */
+  participantCount: number;
+  /**
+   * Whether the actor has a participant row of it (any status but removed; for an occurrence
+   * the occurrence's own row or else the series') or an open invite to it.
+   */
+  participating: boolean;
+  /** Whether registration is required and its deadline has passed. */
+  registrationClosed: boolean;
   /** Whether the appointment (the occurrence) is over. */
   over: boolean;
   /** The network's setting: whether members may still answer once an appointment is over. */
@@ -46,18 +58,18 @@ export const appointmentPolicy = definePolicy<Actor, AppointmentSubject, Appoint
   contact: (_actor, _x, can) => !!can.update,
   update_participants: (_actor, _x, can) => !!can.update,
   // An export of nobody is no file.
-  download_attendees: (_actor, x, can) => !!can.update && x.attendingCount > 0,
-  // Guests answer invitations (next issue) but do not sign up to what they merely see.
+  download_attendees: (_actor, x, can) => !!can.update && x.participantCount > 0,
+  // Participants and invitees answer; others sign up on their own only where members may opt
+  // in, and guests never do for what they merely see. The server refuses the same (respond).
   opt: (actor, x, can) =>
     !!can.read &&
-    x.attendeeConfiguration.user_can_opt &&
     !x.canceled &&
     !x.attendeeConfiguration.participation_locked &&
-    !actor.isExternal &&
-    (!x.over || x.retroactiveOpting),
+    (!x.over || x.retroactiveOpting) &&
+    (x.participating || (x.attendeeConfiguration.user_can_opt && !actor.isExternal)),
   show_attendees: (_actor, x, can) =>
     !!can.read && (!x.attendeeConfiguration.show_participants_to_admins_only || !!can.update),
-  // There are no meeting rooms yet to start a meeting in.
-  start_meeting: () => false,
+  // The meeting of its room: for who may change it and for who takes part; not once cancelled.
+  start_meeting: (_actor, x, can) => !!can.read && x.hasMeetingRoom && !x.canceled && (!!can.update || x.participating),
   create_appointments: (_actor, x) => x.calendars.some((c) => c.can.create_appointments),
 });

@@ -1,8 +1,9 @@
-import { applyAppointmentRules, type AppointmentFields } from '@agora/contracts';
+import { applyAppointmentRules, PARTICIPATION_ERROR_KEYS, type AppointmentFields } from '@agora/contracts';
 import { forbidden, unprocessable } from '../../platform/errors.ts';
 import { sanitizeHtml } from '../../platform/html/sanitize.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { CalendarsService } from '../calendars/index.ts';
+import type { MeetingRoomsService } from '../meeting-rooms/index.ts';
 import type { MembersService } from '../members/index.ts';
 import { formatInZone, isValidTimeZone, zonedInstant } from './recurrence.ts';
 import type { AppointmentRow, AppointmentsRepository, NewAppointmentRow } from './repository.ts';
@@ -20,12 +21,15 @@ export type PreparedAppointment = {
   times: StoredTimes;
   calendarIds: string[];
   contactIds: string[];
+  /** The meeting room to book; null when none is chosen or the network has no rooms. */
+  roomId: string | null;
 };
 
 export type PrepareDeps = {
   repository: AppointmentsRepository;
   calendars: CalendarsService;
   members: MembersService;
+  meetingRooms: Pick<MeetingRoomsService, 'canCreateMeetings' | 'find' | 'isRoomUrl'>;
 };
 
 /**
@@ -51,10 +55,13 @@ export async function prepareAppointment(
   const submitted = [...new Set(fields.calendar_ids)];
   const previous = new Set(previousCalendarIds);
   const contactIds = [...new Set(fields.contact_ids)];
-  const [calendars, contacts, category] = await Promise.all([
+  const chosenRoom = fields.meeting.room_id;
+  const [calendars, contacts, category, room, canCreateMeetings] = await Promise.all([
     deps.calendars.accessMany(actor, [...new Set([...submitted, ...previous])]),
     deps.members.findMany(actor.networkId, contactIds),
     fields.category_id ? deps.repository.category(actor.networkId, fields.category_id) : null,
+    chosenRoom ? deps.meetingRooms.find(actor.networkId, chosenRoom) : undefined,
+    chosenRoom ? deps.meetingRooms.canCreateMeetings(actor.networkId) : false,
   ]);
   const readable = (id: string) => calendars.get(id)?.can.read ?? false;
   // A calendar the editor cannot see is not in the form, so it cannot have been taken out:
@@ -64,10 +71,30 @@ export async function prepareAppointment(
   const memberIds = new Set(contacts.filter((m) => m.kind === 'member').map((m) => m.id));
   if (!contactIds.every((id) => memberIds.has(id))) errors.contact_ids = ['invalid'];
   if (fields.category_id && !category) errors.category_id = ['invalid'];
+  // Without rooms (network can.create_meetings false) the form has no picker: a room sent is
+  // dropped. Otherwise it must be one of the network's, for a time with an end to book.
+  const roomId = canCreateMeetings ? chosenRoom : null;
+  // The detail shows a room's URL as the join link to whoever may edit: sent back, it is no link of its own.
+  if (fields.meeting.join_url && deps.meetingRooms.isRoomUrl(fields.meeting.join_url)) {
+    fields.meeting = { ...fields.meeting, join_url: null };
+  }
+  if (roomId) {
+    if (!room) errors['meeting.room_id'] = ['invalid'];
+    const times = converted.times;
+    if (times && !(times.endsAt && times.endsAt > times.startsAt)) {
+      (errors['date.end'] ??= []).push(PARTICIPATION_ERROR_KEYS.roomNeedsEnd);
+    }
+  }
   if (Object.keys(errors).length > 0 || !converted.times) throw unprocessable(errors);
 
   if (!submitted.every((id) => previous.has(id) || calendars.get(id)!.can.create_appointments)) throw forbidden();
-  return { fields, times: converted.times, calendarIds: [...new Set([...submitted, ...hidden])], contactIds };
+  return {
+    fields,
+    times: converted.times,
+    calendarIds: [...new Set([...submitted, ...hidden])],
+    contactIds,
+    roomId,
+  };
 }
 
 /**
@@ -88,8 +115,7 @@ export function rowValues(
     ...times,
     categoryId: fields.category_id,
     location: { ...fields.location },
-    // No meeting rooms exist yet (network can.create_meetings is false): a room cannot be chosen.
-    meeting: { ...fields.meeting, room_id: null },
+    meeting: { ...fields.meeting, room_id: prepared.roomId },
     teams: {
       ...fields.teams_configuration,
       join_url: previous?.teams.join_url ?? null,

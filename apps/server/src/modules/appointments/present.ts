@@ -5,6 +5,7 @@ import {
   type AppointmentCategory,
   type EventFile,
   type MemberRef,
+  type Participant,
   type RecurrencePattern,
 } from '@agora/contracts';
 import type { StoredObjectRow } from '../../platform/storage/index.ts';
@@ -73,7 +74,17 @@ export type AppointmentDetailData = {
   members: Map<string, MembershipRow>;
   contactIds: string[];
   files: AppointmentFiles;
+  /** The meeting room set (the series' for an occurrence not changed alone); null when none or deleted. */
+  meetingRoom: { name: string; joinUrl: string } | null;
   attendingCount: number;
+  participation: {
+    myInvite: Appointment['my_invite'];
+    myParticipant: Participant | null;
+    participants: Participant[];
+    counts: Appointment['participant_counts'];
+    invitedConsumers: MemberRef[];
+    registrationClosed: boolean;
+  };
   navigation: {
     next: { id: string; start: string } | null;
     previousId: string | null;
@@ -135,9 +146,11 @@ export function presentAppointment(data: AppointmentDetailData): Appointment {
     location: { ...row.location, maps_url: mapsUrl(row.location) },
     meeting: {
       ...row.meeting,
-      // Meeting rooms come with a later issue; a room has no name to show yet.
-      room_name: null,
-      has_meeting: !!(row.meeting.join_url || row.meeting.room_id),
+      room_id: data.meetingRoom ? row.meeting.room_id : null,
+      room_name: data.meetingRoom?.name ?? null,
+      // The room's meeting is joined by who may start it; the others see the link given, if any.
+      join_url: data.meetingRoom && can.start_meeting ? data.meetingRoom.joinUrl : row.meeting.join_url,
+      has_meeting: !!(row.meeting.join_url || data.meetingRoom),
     },
     teams_configuration: { ...row.teams, teams_only_participants_count: 0 },
     event_files: data.files.files.map((f) => presentEventFile(f, can.update)),
@@ -153,10 +166,12 @@ export function presentAppointment(data: AppointmentDetailData): Appointment {
     attending_participants_count: data.attendingCount,
     total_attendees_enforced_and_exceeded:
       attendee.total_attendees_enforced && attendee.total !== null && data.attendingCount >= attendee.total,
-    invited_consumers: [],
-    // Participation (lists, invites) is the next issue's; the counts above already come from it.
-    my_invite: null,
-    participants: [],
+    invited_consumers: data.participation.invitedConsumers,
+    my_invite: data.participation.myInvite,
+    my_participant: data.participation.myParticipant,
+    participants: data.participation.participants,
+    participant_counts: data.participation.counts,
+    registration_closed: data.participation.registrationClosed,
     can: {
       update: can.update,
       contact: can.contact,

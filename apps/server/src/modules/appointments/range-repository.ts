@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
+import { PARTICIPATING_STATUSES, type MemberParticipantRow } from './participation/participating.ts';
 import { calendarIdsColumn, type AppointmentRow, type ExceptionRow } from './repository.ts';
 import { appointmentCalendars, appointmentParticipants, appointments } from './tables.ts';
 
@@ -12,7 +13,7 @@ export type RangeFilter = {
   /** The window [from, to); `to` null leaves it open. */
   from: Date;
   to: Date | null;
-  /** Only where this member takes part (accepted), of the series for occurrences. */
+  /** Only where this member takes part (see PARTICIPATING_STATUSES), of the series for occurrences. */
   participantId: string | null;
   limit: number;
 };
@@ -53,8 +54,10 @@ function rangeWhere(filter: RangeFilter) {
     sql`exists (select 1 from ${appointmentCalendars} where ${appointmentCalendars.appointmentId} = ${appointments.id} and ${inArray(appointmentCalendars.calendarId, filter.calendarIds)})`,
   ];
   if (filter.participantId) {
+    // Any row of the member that shows (of the series or of one occurrence): which occurrences
+    // then show is decided with the member's rows (participatingIn), after the expansion.
     conditions.push(
-      sql`exists (select 1 from ${appointmentParticipants} where ${appointmentParticipants.appointmentId} = coalesce(${appointments.seriesId}, ${appointments.id}) and ${appointmentParticipants.membershipId} = ${filter.participantId} and ${appointmentParticipants.status} = 'accepted')`,
+      sql`exists (select 1 from ${appointmentParticipants} where ${appointmentParticipants.appointmentId} = coalesce(${appointments.seriesId}, ${appointments.id}) and ${appointmentParticipants.membershipId} = ${filter.participantId} and ${inArray(appointmentParticipants.status, [...PARTICIPATING_STATUSES])})`,
     );
   }
   return and(...conditions);
@@ -104,6 +107,24 @@ export function createRangeRepository(db: Db) {
         .orderBy(asc(appointments.startsAt), asc(appointments.id))
         .limit(filter.limit);
       return rows.map((r) => ({ ...r.row, calendarIds: r.calendarIds, seriesTimeZone: r.seriesTimeZone }));
+    },
+
+    /** A member's participant rows of some appointments and series (the participating views): one query. */
+    memberRows(membershipId: string, ownerIds: string[]): Promise<MemberParticipantRow[]> {
+      if (ownerIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          appointmentId: appointmentParticipants.appointmentId,
+          occurrenceKey: appointmentParticipants.occurrenceKey,
+          status: appointmentParticipants.status,
+        })
+        .from(appointmentParticipants)
+        .where(
+          and(
+            eq(appointmentParticipants.membershipId, membershipId),
+            sql`${appointmentParticipants.appointmentId} = any(${sql.param(ownerIds)}::text[])`,
+          ),
+        );
     },
 
     /** The exceptions of some series whose original start lies in [from, to): one query. */

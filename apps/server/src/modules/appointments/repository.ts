@@ -16,6 +16,8 @@ export type ExceptionRow = Pick<
   AppointmentRow,
   'id' | 'seriesId' | 'originalStart' | 'occurrenceDeleted' | 'startsAt' | 'endsAt' | 'allDay' | 'timeZone'
 >;
+/** What a modified occurrence's own room booking needs (room-bookings.ts). */
+export type BookableExceptionRow = ExceptionRow & Pick<AppointmentRow, 'canceled' | 'meeting'>;
 
 /** An appointment's calendar ids, aggregated in the statement that loads it (no query per row). */
 export const calendarIdsColumn = sql<
@@ -74,6 +76,14 @@ export function createAppointmentsRepository(db: Db) {
         .where(and(eq(appointments.networkId, networkId), inArray(appointments.seriesId, seriesIds)));
     },
 
+    /** The exceptions of a series with what their own room bookings need. */
+    bookableExceptionsOf(networkId: string, seriesId: string, tx: Db = db): Promise<BookableExceptionRow[]> {
+      return tx
+        .select({ ...exceptionColumns, canceled: appointments.canceled, meeting: appointments.meeting })
+        .from(appointments)
+        .where(and(eq(appointments.networkId, networkId), eq(appointments.seriesId, seriesId)));
+    },
+
     async insert(tx: Db, row: NewAppointmentRow): Promise<AppointmentRow> {
       const [inserted] = await tx.insert(appointments).values(row).returning();
       return inserted!;
@@ -95,6 +105,16 @@ export function createAppointmentsRepository(db: Db) {
     async deleteMany(tx: Db, networkId: string, ids: string[]): Promise<void> {
       if (ids.length === 0) return;
       await tx.delete(appointments).where(and(eq(appointments.networkId, networkId), inArray(appointments.id, ids)));
+    },
+
+    /** Forgets a deleted meeting room on every appointment that had it; answers how many. */
+    async clearMeetingRoom(tx: Db, networkId: string, roomId: string): Promise<number> {
+      const rows = await tx
+        .update(appointments)
+        .set({ meeting: sql`jsonb_set(${appointments.meeting}, '{room_id}', 'null'::jsonb)` })
+        .where(and(eq(appointments.networkId, networkId), sql`${appointments.meeting}->>'room_id' = ${roomId}`))
+        .returning({ id: appointments.id });
+      return rows.length;
     },
 
     async setCalendars(tx: Db, networkId: string, appointmentId: string, calendarIds: string[]): Promise<void> {
@@ -122,8 +142,8 @@ export function createAppointmentsRepository(db: Db) {
       );
     },
 
-    async contactIds(appointmentId: string): Promise<string[]> {
-      const rows = await db
+    async contactIds(appointmentId: string, tx: Db = db): Promise<string[]> {
+      const rows = await tx
         .select({ id: appointmentContacts.membershipId })
         .from(appointmentContacts)
         .where(eq(appointmentContacts.appointmentId, appointmentId))

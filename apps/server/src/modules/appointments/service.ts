@@ -5,23 +5,44 @@ import {
   type AppointmentFieldsInput,
   type ApplyTo,
   type AppointmentFields,
+  type OwnParticipationStatus,
+  type ParticipantPage,
+  type StartedMeeting,
 } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { forbidden } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Actor } from '../../platform/policy/index.ts';
+import type { Realtime } from '../../platform/realtime/index.ts';
 import type { Storage } from '../../platform/storage/index.ts';
+import type { UnreadsRegistry } from '../../platform/unreads/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import type { CalendarsService } from '../calendars/index.ts';
+import type { GroupsService } from '../groups/index.ts';
+import type { MeetingRoomsService } from '../meeting-rooms/index.ts';
 import type { MembersService } from '../members/index.ts';
+import type { MembershipRolesService } from '../membership-roles/index.ts';
 import type { NetworksService } from '../networks/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import { createAppointmentAccess, type LoadedAppointment } from './access.ts';
 import { createCommands } from './commands.ts';
 import { createDetail } from './detail.ts';
+import { createParticipation } from './participation/index.ts';
+import type { ParticipantsQuery } from './participation/list.ts';
+import type { RespondOptions } from './participation/respond.ts';
 import { createFeeds } from './feeds.ts';
+import { obsoleteInvites } from './invite-lifecycle.ts';
+import { createInbox } from './inbox/service.ts';
+import { createOrganiser } from './organiser/service.ts';
 import { createAppointmentFiles } from './files.ts';
 import { createMonth } from './month.ts';
 import { presentCategory } from './present.ts';
 import { createRangeRepository } from './range-repository.ts';
+import { createRoomBookings } from './room-bookings.ts';
 import { createAppointmentsRepository, type CategoryRow } from './repository.ts';
 import { insertSeedAppointments, type SeedAppointment } from './seed.ts';
+import { insertSeedInvites, type SeedInvite } from './seed-participation.ts';
 
 export type AppointmentsDeps = {
   db: Db;
@@ -29,6 +50,18 @@ export type AppointmentsDeps = {
   members: MembersService;
   networks: NetworksService;
   storage: Storage;
+  groups: GroupsService;
+  membershipRoles: MembershipRolesService;
+  notifications: NotificationsService;
+  mailer: Mailer;
+  jobs: Jobs;
+  unreads: UnreadsRegistry;
+  realtime: Pick<Realtime, 'toMember'>;
+  /** Where links in mails point to. */
+  publicUrl: string;
+  /** Members' mail addresses and locales (the accounts module keeps them). */
+  accounts: Pick<AccountsService, 'mailAddresses'>;
+  meetingRooms: MeetingRoomsService;
 };
 
 export type AppointmentsService = ReturnType<typeof createAppointmentsService>;
@@ -39,8 +72,30 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   const ranges = createRangeRepository(db);
   const access = createAppointmentAccess({ repository, calendars: deps.calendars });
   const files = createAppointmentFiles({ storage: deps.storage, calendars: deps.calendars, repository });
-  const commands = createCommands({ db, repository, calendars: deps.calendars, members: deps.members, access, files });
-  const detail = createDetail({ repository, members: deps.members, networks: deps.networks, files });
+  const roomBookings = createRoomBookings({ repository, meetingRooms: deps.meetingRooms, access });
+  const commands = createCommands({
+    db,
+    repository,
+    calendars: deps.calendars,
+    members: deps.members,
+    access,
+    files,
+    meetingRooms: deps.meetingRooms,
+    roomBookings,
+    invitesChanged: (networkId, membershipIds) => participation.pushCalendarUnreads(networkId, membershipIds),
+  });
+  const participation = createParticipation({ ...deps, access });
+  const invitesChanged = participation.pushCalendarUnreads;
+  const organiser = createOrganiser({ ...deps, repository, access, files, roomBookings, invitesChanged });
+  const inbox = createInbox({ ...deps, load: access.load, respond: participation.respond });
+  const detail = createDetail({
+    repository,
+    members: deps.members,
+    networks: deps.networks,
+    files,
+    meetingRooms: deps.meetingRooms,
+    participation,
+  });
   const month = createMonth({ ranges, calendars: deps.calendars });
   const feeds = createFeeds({ repository, ranges, calendars: deps.calendars, members: deps.members });
 
@@ -52,10 +107,24 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     const orphans = await repository.withoutCalendars(tx, networkId, ids);
     // A modified occurrence without calendars is gone from its series, as if deleted alone.
     const occurrences = orphans.filter((o) => o.seriesId).map((o) => o.id);
-    for (const id of occurrences) await repository.update(tx, networkId, id, { occurrenceDeleted: true });
     const whole = orphans.filter((o) => !o.seriesId).map((o) => o.id);
+    // Their invites keep name and time before the rows change or go. (Nobody's unread count is
+    // pushed: this runs inside the calendar's transaction; the next look counts anew.)
+    const obsolete = { onlyOpen: false, withSnapshot: true };
+    await obsoleteInvites(tx, networkId, { exceptionIds: occurrences }, obsolete);
+    await obsoleteInvites(tx, networkId, { appointmentIds: whole }, obsolete);
+    for (const id of occurrences) {
+      await repository.update(tx, networkId, id, { occurrenceDeleted: true });
+      await roomBookings.syncOccurrence(tx, networkId, id);
+    }
+    await roomBookings.releaseWithExceptions(tx, networkId, whole);
     await repository.deleteMany(tx, networkId, whole);
     await files.removeAll(tx, networkId, whole);
+  });
+
+  // A deleted meeting room is forgotten by the appointments that had it (its bookings go with it).
+  deps.meetingRooms.onRoomDestroyed(async (tx, networkId, roomId) => {
+    await repository.clearMeetingRoom(tx, networkId, roomId);
   });
 
   return {
@@ -68,6 +137,54 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       commands.update(actor, loaded, fields, applyTo),
     destroy: (actor: Actor, loaded: LoadedAppointment, applyTo?: ApplyTo) => commands.destroy(actor, loaded, applyTo),
     month: month.month,
+
+    /**
+     * A member answers for themselves (accepted, declined, open); `apply_to` for an occurrence
+     * of a series. `viaInvite`: answered from the invites inbox, whose caller found the invite.
+     */
+    respond: (
+      actor: Actor,
+      loaded: LoadedAppointment,
+      status: OwnParticipationStatus,
+      applyTo: ApplyTo | undefined,
+      options?: RespondOptions,
+    ): Promise<void> => participation.respond(actor, loaded, status, applyTo, options),
+    /** Pushes the Calendars unread count (open invites) of some members to their open pages. */
+    pushCalendarUnreads: (networkId: string, membershipIds: string[]): Promise<void> =>
+      participation.pushCalendarUnreads(networkId, membershipIds),
+    /** `GET /appointments/{id}/participants` (403 without can.show_attendees). */
+    async participants(actor: Actor, loaded: LoadedAppointment, query: ParticipantsQuery): Promise<ParticipantPage> {
+      const { can } = await detail.abilitiesOf(actor, loaded, new Date());
+      if (!can.show_attendees) throw forbidden();
+      return participation.page(actor, loaded, query, can.update_participants);
+    },
+    addParticipants: participation.add,
+    updateParticipant: participation.update,
+    removeParticipant: participation.remove,
+    /**
+     * `POST /appointments/{id}/start-meeting`: the join URL of its room, for whom the detail
+     * offers it (can.start_meeting, computed as for the detail); 403 otherwise.
+     */
+    async startMeeting(actor: Actor, loaded: LoadedAppointment): Promise<StartedMeeting> {
+      const presented = await detail.present(actor, loaded);
+      if (!presented.can.start_meeting || !presented.meeting.room_id || !presented.meeting.join_url) throw forbidden();
+      return { join_url: presented.meeting.join_url };
+    },
+    /** `POST /appointments/{id}/cancel`: its open invites become obsolete; who takes part is told. */
+    cancel: organiser.cancel,
+    /** `PATCH /appointments/{id}`: the participation lock of an appointment or one occurrence. */
+    lockParticipation: organiser.lock,
+    /** `GET /appointments/{id}/contact` and `POST`: contacting attendees by mail. */
+    contactContext: organiser.contactContext,
+    contact: organiser.contact,
+    /** `GET /appointments/{id}/attendees.{csv,xlsx}`: a streamed file. */
+    attendees: organiser.attendees,
+    /** The invites inbox: `GET /api/v1/invites`, `POST /api/v1/invites/{id}/{accept,reject}`, `GET /api/v1/participations`. */
+    invites: inbox.invites,
+    answerInvite: inbox.answer,
+    participations: inbox.participations,
+    /** Room bookings of appointment rows, kept in step in the caller's transaction (cancel: sync or release). */
+    roomBookings,
     feed: feeds.feed,
     ics: feeds.one,
 
@@ -83,6 +200,11 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     /** Bulk insertion for seeds and benchmarks (chunks of 1000); answers the ids in order. */
     insertMany(networkId: string, rows: SeedAppointment[], chunkSize = 1000): Promise<string[]> {
       return insertSeedAppointments(db, repository, deps.calendars.touch, networkId, rows, chunkSize);
+    },
+
+    /** Bulk invites with the invitees' participation, for seeds and benchmarks (no notifications). */
+    insertInvites(networkId: string, rows: SeedInvite[]): Promise<void> {
+      return insertSeedInvites(db, networkId, rows);
     },
 
     /** `GET /appointments/categories`: the network's categories in their order. */

@@ -11,7 +11,13 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { AppointmentLocation, RecurrenceFrequency, RecurrenceUnit } from '@agora/contracts';
+import type {
+  AppointmentLocation,
+  InviteStatus,
+  ParticipantStatus,
+  RecurrenceFrequency,
+  RecurrenceUnit,
+} from '@agora/contracts';
 import { createdAt, idColumn, networkIdColumn, updatedAt } from '../../platform/db/columns.ts';
 
 export type StoredLocation = AppointmentLocation;
@@ -137,12 +143,18 @@ export const appointmentContacts = pgTable(
   (t) => [primaryKey({ columns: [t.appointmentId, t.membershipId] })],
 );
 
-export const PARTICIPANT_STATUSES = ['accepted', 'declined', 'rejected', 'invited', 'open'] as const;
-export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
+/**
+ * Stored participant statuses: the spec's, and 'removed' for a member taken off one occurrence
+ * of a series they take part in (an occurrence row that hides the series row; never presented).
+ */
+export type StoredParticipantStatus = ParticipantStatus | 'removed';
 
 /**
- * Who takes part: of a single appointment, of a whole series, or of one modified occurrence.
- * `roles` holds e.g. 'organizer'.
+ * Who takes part in a single appointment or a series. A row with `occurrence_key` '' holds for
+ * the appointment, or for every occurrence of the series; a row with the key of one occurrence
+ * (`yyyyMMddTHHmm` of its original local start, as in its id) overrides it for that occurrence.
+ * Modified occurrences keep their participants on the series. `roles` holds the ids of the
+ * membership roles through which the member was added, and 'organizer' for the author.
  */
 export const appointmentParticipants = pgTable(
   'appointment_participants',
@@ -152,40 +164,57 @@ export const appointmentParticipants = pgTable(
     appointmentId: text('appointment_id')
       .notNull()
       .references(() => appointments.id, { onDelete: 'cascade' }),
+    occurrenceKey: text('occurrence_key').notNull().default(''),
     membershipId: text('membership_id').notNull(),
-    status: text('status').$type<ParticipantStatus>().notNull().default('open'),
+    status: text('status').$type<StoredParticipantStatus>().notNull().default('open'),
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('appointment_participants_appointment_member_idx').on(t.appointmentId, t.membershipId),
+    uniqueIndex('appointment_participants_appointment_member_idx').on(t.appointmentId, t.membershipId, t.occurrenceKey),
     index('appointment_participants_member_idx').on(t.membershipId, t.status),
+    index('appointment_participants_appointment_status_idx').on(t.appointmentId, t.occurrenceKey, t.status),
   ],
 );
 
-export const INVITE_STATUSES = ['open', 'accepted', 'declined', 'obsolete', 'expired'] as const;
-export type InviteStatus = (typeof INVITE_STATUSES)[number];
+/** What an invite keeps of its appointment once that is deleted, to show in the obsolete tab. */
+export type InviteSnapshot = {
+  name: string;
+  starts_at: string;
+  ends_at: string | null;
+  all_day: boolean;
+  time_zone: string;
+  recurring: boolean;
+};
 
-/** An invitation of a member to an appointment or series, answered from the invites inbox. */
+/**
+ * An invitation of a member to an appointment, a series, or one occurrence of a series
+ * (`occurrence_key` as for participants), answered from the invites inbox. 'expired' is not
+ * stored: an open invite whose appointment is over (`ends_at` passed) is expired. When the
+ * appointment is deleted the invite becomes obsolete, keeps a snapshot and loses the link.
+ */
 export const appointmentInvites = pgTable(
   'appointment_invites',
   {
     id: idColumn(),
     networkId: networkIdColumn(),
-    appointmentId: text('appointment_id')
-      .notNull()
-      .references(() => appointments.id, { onDelete: 'cascade' }),
+    appointmentId: text('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    occurrenceKey: text('occurrence_key').notNull().default(''),
     membershipId: text('membership_id').notNull(),
     authorId: text('author_id'),
-    status: text('status').$type<InviteStatus>().notNull().default('open'),
+    status: text('status').$type<Exclude<InviteStatus, 'expired'>>().notNull().default('open'),
+    /** When what the invite is about is over (for a series: its last occurrence); null: never. Kept in step with the appointment. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    snapshot: jsonb('snapshot').$type<InviteSnapshot>(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('appointment_invites_appointment_member_idx').on(t.appointmentId, t.membershipId),
-    index('appointment_invites_member_status_idx').on(t.membershipId, t.status),
+    uniqueIndex('appointment_invites_appointment_member_idx').on(t.appointmentId, t.membershipId, t.occurrenceKey),
+    // The inbox tabs: a member's invites of one status, newest first (ids are time-ordered).
+    index('appointment_invites_member_status_idx').on(t.membershipId, t.status, t.id),
   ],
 );
 

@@ -23,6 +23,8 @@ export type CalendarsDeps = {
   members: MembersService;
   /** The member's feed token (accounts module), for the preloaded context. */
   feedToken: (userId: string) => Promise<string | null>;
+  /** network can.create_meetings: whether the network has meeting rooms (meeting-rooms module); false without. */
+  canCreateMeetings?: (networkId: string) => Promise<boolean>;
 };
 
 export function createCalendarsService(deps: CalendarsDeps) {
@@ -220,14 +222,16 @@ export function createCalendarsService(deps: CalendarsDeps) {
       const network = await deps.networks.get(actor.networkId);
       if (!network) throw notFound();
       const settings = deps.networks.settings(network);
-      const token = await deps.feedToken(actor.userId);
+      const [token, createMeetings] = await Promise.all([
+        deps.feedToken(actor.userId),
+        deps.canCreateMeetings ? deps.canCreateMeetings(actor.networkId) : false,
+      ]);
       return {
         network: {
           can: {
             create_calendars: allows(networkCalendarsPolicy, 'create_calendars', actor, null),
             create_appointments: calendars.some((c) => c.can.create_appointments),
-            // Meeting rooms come with a later issue.
-            create_meetings: false,
+            create_meetings: createMeetings,
           },
           config: {
             retroactive_opting: settings.appointments_retroactive_opting,

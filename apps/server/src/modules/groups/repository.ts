@@ -173,6 +173,15 @@ export function createGroupsRepository(db: Db) {
     async insertGroups(rows: Array<typeof groups.$inferInsert>) {
       return rows.length ? db.insert(groups).values(rows).returning() : [];
     },
+    /** The distinct members of some groups of a network: one query. */
+    async memberIdsOf(networkId: string, groupIds: string[]): Promise<string[]> {
+      if (groupIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ id: groupMemberships.membershipId })
+        .from(groupMemberships)
+        .where(and(eq(groupMemberships.networkId, networkId), inArray(groupMemberships.groupId, groupIds)));
+      return rows.map((r) => r.id);
+    },
     async insertMemberships(rows: Array<typeof groupMemberships.$inferInsert>) {
       return rows.length ? db.insert(groupMemberships).values(rows).onConflictDoNothing().returning() : [];
     },

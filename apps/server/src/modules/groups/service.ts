@@ -76,6 +76,8 @@ export function createGroupsService(db: Db) {
       if (!allows(groupPolicy, 'read', actor, subject)) throw notFound();
       return subject;
     },
+    /** The distinct member ids of some groups of the network (inviting groups to appointments). */
+    memberIds: repository.memberIdsOf,
     /** A group's member ids as a subquery, for the member search (one statement). */
     memberIdsQuery: repository.memberIdsQuery,
     /** The user bar's category sections: two queries, however many categories there are. */

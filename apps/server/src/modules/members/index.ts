@@ -12,6 +12,7 @@ export {
   presentMemberOption,
   presentMemberSummary,
   memberName,
+  memberImages,
 } from './present.ts';
 export type { MembershipRow } from './repository.ts';
 export type { MembershipKind } from './tables.ts';

@@ -7,6 +7,11 @@ export function memberName(m: Pick<MembershipRow, 'displayName' | 'firstName' | 
   return m.displayName?.trim() || `${m.firstName} ${m.lastName}`.trim();
 }
 
+/** A member's profile image in its sizes, as members are presented everywhere. */
+export function memberImages(m: Pick<MembershipRow, 'profileImageId'>): MemberImages {
+  return images(m);
+}
+
 function images(m: Pick<MembershipRow, 'profileImageId'>): MemberImages {
   if (!m.profileImageId) return { small: null, medium: null, large: null };
   const base = `/api/storage/images/${m.profileImageId}/get`;

@@ -70,6 +70,26 @@ export function createMembersRepository(db: Db) {
         .limit(1);
       return row;
     },
+    /**
+     * The network's memberships with what lists show and sort and search by, as a subquery that
+     * other modules join to order their own rows by member name in one statement.
+     */
+    namesSubquery(networkId: string) {
+      return db
+        .select({
+          id: memberships.id,
+          firstName: memberships.firstName,
+          lastName: memberships.lastName,
+          displayName: memberships.displayName,
+          searchName: sql<string>`${memberships.searchName}`.as('search_name'),
+          profileImageId: memberships.profileImageId,
+          isExternal: memberships.isExternal,
+          kind: memberships.kind,
+        })
+        .from(memberships)
+        .where(eq(memberships.networkId, networkId))
+        .as('member_names');
+    },
     async findByIds(networkId: string, ids: string[]): Promise<MembershipRow[]> {
       if (ids.length === 0) return [];
       return db

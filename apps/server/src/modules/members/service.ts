@@ -41,6 +41,8 @@ export function createMembersService(db: Db) {
     findByUser: repository.findByUser,
     find: repository.findById,
     findMany: repository.findByIds,
+    /** The network's members' names, kind and image as a subquery to join (see the repository). */
+    namesSubquery: repository.namesSubquery,
     /** A member the actor may see; 404 for a malformed id, a foreign or an unreadable member. */
     async loadForActor(actor: Actor, rawId: string): Promise<MembershipRow> {
       const id = idSchema.safeParse(rawId);

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { membershipRoles } from './tables.ts';
+import { membershipRoleAssignments, membershipRoles } from './tables.ts';
 
 export type MembershipRoleRow = typeof membershipRoles.$inferSelect;
 export type NewMembershipRoleRow = typeof membershipRoles.$inferInsert;
@@ -30,6 +30,37 @@ export function createMembershipRolesRepository(db: Db) {
         .from(membershipRoles)
         .where(and(eq(membershipRoles.networkId, networkId), scope))
         .orderBy(asc(sql`lower(${membershipRoles.name})`));
+    },
+    byIds(networkId: string, ids: string[]): Promise<MembershipRoleRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(membershipRoles)
+        .where(and(eq(membershipRoles.networkId, networkId), inArray(membershipRoles.id, ids)));
+    },
+    /** Who holds some roles, with the roles each holds: one query. */
+    holders(networkId: string, roleIds: string[]): Promise<Array<{ membershipId: string; roleIds: string[] }>> {
+      if (roleIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          membershipId: membershipRoleAssignments.membershipId,
+          roleIds: sql<
+            string[]
+          >`array_agg(${membershipRoleAssignments.roleId} order by ${membershipRoleAssignments.roleId})`,
+        })
+        .from(membershipRoleAssignments)
+        .where(
+          and(eq(membershipRoleAssignments.networkId, networkId), inArray(membershipRoleAssignments.roleId, roleIds)),
+        )
+        .groupBy(membershipRoleAssignments.membershipId);
+    },
+    async assign(rows: Array<typeof membershipRoleAssignments.$inferInsert>): Promise<void> {
+      for (let i = 0; i < rows.length; i += 1000) {
+        await db
+          .insert(membershipRoleAssignments)
+          .values(rows.slice(i, i + 1000))
+          .onConflictDoNothing();
+      }
     },
     insertMany(rows: NewMembershipRoleRow[]): Promise<MembershipRoleRow[]> {
       return rows.length ? db.insert(membershipRoles).values(rows).returning() : Promise.resolve([]);

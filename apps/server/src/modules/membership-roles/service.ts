@@ -52,5 +52,13 @@ export function createMembershipRolesService(db: Db) {
     list: repository.list,
     /** Roles of the network and of its groups matching the words typed, by name, at most `limit`. */
     search: repository.search,
+    /** Some roles of the network by id (unknown ids are left out). */
+    findMany: repository.byIds,
+    /** The members holding any of some roles, each with the ids of those roles they hold. */
+    memberIdsWithRoles: repository.holders,
+    /** Gives members roles (seeds, tests, later the role editor); assignments held already are kept. */
+    assign(networkId: string, entries: Array<{ roleId: string; membershipId: string }>): Promise<void> {
+      return repository.assign(entries.map((e) => ({ ...e, networkId })));
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, networkIdColumn, updatedAt } from '../../platform/db/columns.ts';
 
 export const MEMBERSHIP_ROLE_DISPLAY_TYPES = ['default', 'grouped', 'hidden'] as const;
@@ -25,5 +25,22 @@ export const membershipRoles = pgTable(
     // One slug per scope; the network's own roles (no group) count as one scope.
     unique('membership_roles_scope_slug_unique').on(t.networkId, t.groupId, t.slug).nullsNotDistinct(),
     index('membership_roles_group_idx').on(t.groupId),
+  ],
+);
+
+/** Which members hold a role. */
+export const membershipRoleAssignments = pgTable(
+  'membership_role_assignments',
+  {
+    roleId: text('role_id')
+      .notNull()
+      .references(() => membershipRoles.id, { onDelete: 'cascade' }),
+    membershipId: text('membership_id').notNull(),
+    networkId: networkIdColumn(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.membershipId] }),
+    index('membership_role_assignments_member_idx').on(t.membershipId),
   ],
 );

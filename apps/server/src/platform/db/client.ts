@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,10 +14,11 @@ import pg from 'pg';
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 
 /**
- * The contrib extensions the migrations create (pg_trgm for name search). PGlite loads an
+ * The contrib extensions the migrations create (pg_trgm for name search, btree_gist for the
+ * meeting rooms' no-overlap constraint). PGlite loads an
  * extension's files only when asked, so every PGlite, also one loaded from a dump, needs these.
  */
-export const pgliteExtensions = { pg_trgm };
+export const pgliteExtensions = { pg_trgm, btree_gist };
 
 export type Database = {
   db: Db;

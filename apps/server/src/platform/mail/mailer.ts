@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import type { JobOptions, Jobs } from '../jobs/jobs.ts';
@@ -8,6 +9,12 @@ export const MAIL_QUEUE = 'mail.send';
 /** Where a mail goes after its last failed try: into the outbox, with the reason. */
 export const UNDELIVERABLE_QUEUE = 'mail.undeliverable';
 
+/**
+ * A file sent with a mail, named by its storage key: the worker streams the bytes from the
+ * storage driver when it sends, so that the queued job stays small however large the file.
+ */
+export type MailAttachment = { key: string; filename: string; contentType: string };
+
 /** A mail to one recipient, its content already in the recipient's language. */
 export type MailMessage = MailContent & {
   networkId: string;
@@ -15,6 +22,9 @@ export type MailMessage = MailContent & {
   /** The recipient's locale (de, de_DU, en, es, fr). */
   locale: string;
   networkName?: string;
+  /** Where answers go (a member writing to others), instead of the sender address. */
+  replyTo?: string;
+  attachments?: MailAttachment[];
 };
 
 /** The job: the mail exactly as it is sent, so that every try sends the same. */
@@ -25,6 +35,8 @@ export type MailJob = {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
 };
 
 export type MailRetry = Required<Pick<JobOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff'>>;
@@ -51,6 +63,8 @@ export type MailerOptions = {
   mailImprint(networkId: string): Promise<string>;
   retry?: MailRetry;
   pollingIntervalSeconds?: number;
+  /** The bytes of an attachment's storage key; injected, as the storage driver is made later. */
+  openAttachment?: (key: string) => Promise<Readable>;
 };
 
 /**
@@ -64,18 +78,48 @@ export function createMailer(options: MailerOptions): Mailer {
   const retry = options.retry ?? DEFAULT_MAIL_RETRY;
   const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds };
 
+  /**
+   * The streams of a mail's attachments: opened before sending, read by nodemailer one after
+   * the other as it writes the message, so that no file is held in memory whole.
+   */
+  async function openAttachments(attachments: MailAttachment[]) {
+    if (attachments.length === 0) return [];
+    const open = options.openAttachment;
+    if (!open) throw new Error('this mailer cannot read attachments');
+    const streams: Array<{ attachment: MailAttachment; content: Readable }> = [];
+    try {
+      for (const attachment of attachments) streams.push({ attachment, content: await open(attachment.key) });
+    } catch (err) {
+      for (const { content } of streams) content.destroy();
+      throw err;
+    }
+    return streams;
+  }
+
   options.jobs.work<MailJob>(
     MAIL_QUEUE,
     async ({ data }) => {
       if (!transport) return outbox.insert(toOutbox(data, null));
-      await transport.sendMail({
-        from: options.from,
-        to: data.to,
-        subject: data.subject,
-        text: data.text,
-        html: data.html,
-        headers: { 'Content-Language': languageTag(data.locale) },
-      });
+      const streams = await openAttachments(data.attachments ?? []);
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: data.to,
+          ...(data.replyTo ? { replyTo: data.replyTo } : {}),
+          subject: data.subject,
+          text: data.text,
+          html: data.html,
+          headers: { 'Content-Language': languageTag(data.locale) },
+          attachments: streams.map(({ attachment, content }) => ({
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            content,
+          })),
+        });
+      } finally {
+        // A failed try leaves unread streams behind (open files, S3 responses).
+        for (const { content } of streams) content.destroy();
+      }
     },
     workOptions,
   );
@@ -90,7 +134,14 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const imprint = await options.mailImprint(message.networkId);
       const mail = renderMail(message, { locale: message.locale, networkName: message.networkName, imprint });
-      const job: MailJob = { networkId: message.networkId, to: message.to, locale: message.locale, ...mail };
+      const job: MailJob = {
+        networkId: message.networkId,
+        to: message.to,
+        locale: message.locale,
+        ...mail,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      };
       await options.jobs.send(MAIL_QUEUE, job, { ...retry, deadLetter: UNDELIVERABLE_QUEUE });
     },
     outboxStore: outbox,

@@ -1,4 +1,4 @@
-import { IconMail, IconPalette } from '@tabler/icons-react';
+import { IconMail, IconPalette, IconVideo } from '@tabler/icons-react';
 import type { FeatureModule } from '../../app/registry.ts';
 
 export const administrationFeature: FeatureModule = {
@@ -15,6 +15,10 @@ export const administrationFeature: FeatureModule = {
     {
       path: 'administration/mails',
       lazy: () => import('./pages/mails-page.tsx').then((m) => ({ Component: m.MailsPage })),
+    },
+    {
+      path: 'administration/meeting_rooms',
+      lazy: () => import('./pages/meeting-rooms-page.tsx').then((m) => ({ Component: m.MeetingRoomsPage })),
     },
     {
       path: 'administration/mails/:mailId',
@@ -45,6 +49,13 @@ export const administrationFeature: FeatureModule = {
       description: 'administration:mails.description',
       icon: IconMail,
       path: '/administration/mails',
+    },
+    {
+      key: 'meeting_rooms',
+      label: 'administration:meeting_rooms.title',
+      description: 'administration:meeting_rooms.description',
+      icon: IconVideo,
+      path: '/administration/meeting_rooms',
     },
   ],
 };

@@ -12,6 +12,11 @@ export const appointmentsFeature: FeatureModule = {
       path: 'appointments/new',
       lazy: () => import('./pages/appointment-form-page.tsx').then((m) => ({ Component: m.NewAppointmentPage })),
     },
+    // A static segment outranks `:appointmentId` in React Router, whatever the order.
+    {
+      path: 'appointments/invites',
+      lazy: () => import('./pages/invites-page.tsx').then((m) => ({ Component: m.InvitesPage })),
+    },
     {
       path: 'appointments/:appointmentId',
       lazy: () => import('./pages/appointment-page.tsx').then((m) => ({ Component: m.AppointmentPage })),
@@ -19,6 +24,25 @@ export const appointmentsFeature: FeatureModule = {
     {
       path: 'appointments/:appointmentId/edit',
       lazy: () => import('./pages/appointment-form-page.tsx').then((m) => ({ Component: m.EditAppointmentPage })),
+    },
+    {
+      path: 'appointments/:appointmentId/participants',
+      lazy: () => import('./pages/participants-page.tsx').then((m) => ({ Component: m.ParticipantsPage })),
+    },
+    {
+      path: 'appointments/:appointmentId/contact',
+      lazy: () => import('./pages/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+    },
+  ],
+  userMenu: [
+    {
+      key: 'appointment_invites',
+      label: 'appointments:invites.menu',
+      section: 'personal',
+      // After the notifications (10).
+      order: 30,
+      path: () => '/appointments/invites',
+      unread: (unreads) => unreads.Calendars,
     },
   ],
   themeContexts: APPOINTMENT_THEME_CONTEXTS,

@@ -125,19 +125,3 @@ export function useAuthenticationToken() {
     }),
   };
 }
-
-/**
- * Starts the online meeting of an appointment (calendars spec, section 7); offered only where
- * the appointment's can.start_meeting says so. The answer may name the room to join.
- */
-export function useStartMeeting() {
-  return useMutation({
-    mutationFn: (appointmentId: string) =>
-      api<{ join_url?: string | null } | undefined>(
-        `/appointments/${encodeURIComponent(appointmentId)}/start-meeting`,
-        {
-          method: 'POST',
-        },
-      ),
-  });
-}

@@ -1,6 +1,10 @@
 import { NavLink, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
+import { CountBadge } from '../../app/shell/count-badge.tsx';
+import { unreadsQuery } from '../../app/unreads.ts';
 
 const GROUP_PATTERNS = [
   '/groups/:groupSlug/calendars/*',
@@ -13,12 +17,14 @@ export function CalendarsBar() {
   const { t } = useTranslation('calendars');
   const { pathname } = useLocation();
   const groupSlug = GROUP_PATTERNS.map((pattern) => matchPath(pattern, pathname)).find(Boolean)?.params['groupSlug'];
-  const link = (to: string, label: string, also: string[] = []) => (
+  const invitesCount = useQuery(unreadsQuery).data?.Calendars ?? 0;
+  const link = (to: string, label: string, also: string[] = [], right?: ReactNode) => (
     <NavLink
       key={to}
       component={Link}
       to={to}
       label={label}
+      rightSection={right}
       active={pathname === to || also.includes(pathname)}
       variant="light"
       py={4}
@@ -37,6 +43,7 @@ export function CalendarsBar() {
       )}
       {link('/appointments', t('bar.all'))}
       {link('/appointments/participating', t('bar.participating'))}
+      {link('/appointments/invites', t('appointments:invites.bar'), [], <CountBadge count={invitesCount} />)}
       {link('/calendars/my', t('bar.my'))}
       {link('/calendars/shared', t('bar.shared'))}
       {link('/calendars/manage', t('bar.manage'))}

@@ -4,27 +4,29 @@ import { useTranslation } from 'react-i18next';
 import type { ApplyTo } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 
-export type ApplyToAction = 'save' | 'delete';
+export type ApplyToAction = 'save' | 'delete' | 'respond' | 'cancel_appointment';
 
 type ApplyToBodyProps = { action: ApplyToAction; onChoose: (choice: ApplyTo | null) => void };
 
 function ApplyToBody({ action, onChoose }: ApplyToBodyProps) {
   const { t } = useTranslation('appointments');
+  // Destructive choices are red, and the focus starts on "cancel" so that a hurried Enter changes nothing.
+  const danger = action === 'delete' || action === 'cancel_appointment';
   return (
     <Stack gap="sm">
       <Text>{t(`apply_to.${action}.message`)}</Text>
       <Button
-        color={action === 'delete' ? 'red' : undefined}
-        variant={action === 'delete' ? 'light' : 'filled'}
+        color={danger ? 'red' : undefined}
+        variant={danger ? 'light' : 'filled'}
         onClick={() => onChoose('this')}
-        data-autofocus={action === 'save' ? true : undefined}
+        data-autofocus={danger ? undefined : true}
       >
         {t(`apply_to.${action}.this`)}
       </Button>
-      <Button color={action === 'delete' ? 'red' : undefined} variant="light" onClick={() => onChoose('all')}>
+      <Button color={danger ? 'red' : undefined} variant="light" onClick={() => onChoose('all')}>
         {t(`apply_to.${action}.all`)}
       </Button>
-      <Button variant="default" onClick={() => onChoose(null)} data-autofocus={action === 'delete' ? true : undefined}>
+      <Button variant="default" onClick={() => onChoose(null)} data-autofocus={danger ? true : undefined}>
         {t('apply_to.cancel')}
       </Button>
     </Stack>

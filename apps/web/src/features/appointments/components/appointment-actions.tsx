@@ -1,12 +1,19 @@
 import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
 import {
+  IconBan,
   IconCalendarDown,
   IconChevronLeft,
   IconChevronRight,
   IconDots,
+  IconFileSpreadsheet,
+  IconFileTypeCsv,
+  IconLock,
+  IconLockOpen,
+  IconMail,
   IconPencil,
   IconRepeat,
   IconTrash,
+  IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +23,9 @@ import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { appointmentIcsUrl, useDeleteAppointment } from '../api.ts';
 import { isOccurrenceId } from '../lib/occurrence.ts';
+import { attendeesExportUrl } from '../participation-api.ts';
 import { askApplyTo } from './apply-to-dialog.tsx';
+import { useCancelFlow, useLockFlow } from './organizer-flows.ts';
 
 function IconLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
   return (
@@ -68,14 +77,20 @@ function useDeleteFlow(appointment: Appointment) {
 
 /**
  * The toolbar of the detail page: previous and next occurrence and the series for occurrences,
- * the iCal download, and the context menu with what the member may do. The actions of the next
- * issue (contact attendees, manage participants, lock, cancel, attendee export) join the menu.
+ * the iCal download, and the context menu with what the member may do (calendars spec, section 2):
+ * edit, contact attendees, manage participants, lock or unlock participation, cancel, delete and
+ * the attendee exports, each as its `can` flag allows.
  */
 export function AppointmentActions({ appointment }: { appointment: Appointment }) {
   const { t } = useTranslation('appointments');
   const deletion = useDeleteFlow(appointment);
+  const cancellation = useCancelFlow(appointment);
+  const locking = useLockFlow(appointment);
+  const { can } = appointment;
   const inSeries = appointment.series_id !== null;
-  const hasMenu = appointment.can.update || appointment.can.destroy;
+  const base = `/appointments/${encodeURIComponent(appointment.id)}`;
+  const hasMenu = can.update || can.destroy || can.contact || can.update_participants || can.download_attendees;
+  const pending = deletion.pending || cancellation.pending || locking.pending;
 
   return (
     <>
@@ -114,7 +129,7 @@ export function AppointmentActions({ appointment }: { appointment: Appointment }
       {hasMenu && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="default" size="lg" aria-label={t('detail.more_actions')} loading={deletion.pending}>
+            <ActionIcon variant="default" size="lg" aria-label={t('detail.more_actions')} loading={pending}>
               <IconDots size={18} aria-hidden />
             </ActionIcon>
           </Menu.Target>
@@ -127,6 +142,60 @@ export function AppointmentActions({ appointment }: { appointment: Appointment }
               >
                 {t('detail.edit')}
               </Menu.Item>
+            )}
+            {can.contact && (
+              <Menu.Item component={Link} to={`${base}/contact`} leftSection={<IconMail size={16} aria-hidden />}>
+                {t('organizer.contact')}
+              </Menu.Item>
+            )}
+            {can.update_participants && (
+              <Menu.Item component={Link} to={`${base}/participants`} leftSection={<IconUsers size={16} aria-hidden />}>
+                {t('organizer.manage_participants')}
+              </Menu.Item>
+            )}
+            {locking.offered && (
+              <Menu.Item
+                leftSection={
+                  locking.locked ? <IconLockOpen size={16} aria-hidden /> : <IconLock size={16} aria-hidden />
+                }
+                onClick={locking.run}
+              >
+                {t(locking.locked ? 'organizer.unlock' : 'organizer.lock')}
+              </Menu.Item>
+            )}
+            {can.download_attendees && (
+              <>
+                <Menu.Divider />
+                <Menu.Item
+                  component="a"
+                  href={attendeesExportUrl(appointment.id, 'csv')}
+                  download
+                  leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+                >
+                  {t('organizer.export_csv')}
+                </Menu.Item>
+                <Menu.Item
+                  component="a"
+                  href={attendeesExportUrl(appointment.id, 'xlsx')}
+                  download
+                  leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+                >
+                  {t('organizer.export_xlsx')}
+                </Menu.Item>
+              </>
+            )}
+            {can.destroy && (
+              <>
+                <Menu.Divider />
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconBan size={16} aria-hidden />}
+                  disabled={appointment.canceled}
+                  onClick={() => void cancellation.run()}
+                >
+                  {t('organizer.cancel')}
+                </Menu.Item>
+              </>
             )}
             {appointment.can.destroy && (
               <Menu.Item

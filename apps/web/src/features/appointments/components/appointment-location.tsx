@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { locationLines, type Appointment } from '@agora/contracts';
 import { CopyLink } from './copy-link.tsx';
 import { DetailSection } from './detail-section.tsx';
+import { StartMeetingButton } from './start-meeting-button.tsx';
 
 /** Where the appointment takes place: address lines, maps link, and its outside link. */
 export function AppointmentLocation({ location }: { location: Appointment['location'] }) {
@@ -63,6 +64,9 @@ export function AppointmentMeeting({ appointment }: { appointment: Appointment }
     <DetailSection icon={IconVideo} title={t('detail.online_meeting')}>
       <Stack gap={4}>
         {meeting.room_name && <Text size="sm">{t('detail.meeting_room', { name: meeting.room_name })}</Text>}
+        {appointment.can.start_meeting && (
+          <StartMeetingButton appointmentId={appointment.id} size="xs" style={{ alignSelf: 'flex-start' }} />
+        )}
         {meeting.join_url && (
           <CopyLink
             href={meeting.join_url}

@@ -8,7 +8,9 @@ import { dateText, recurrenceText } from '../lib/appointment-text.ts';
 import { AppointmentEventDetails } from './appointment-event-details.tsx';
 import { AppointmentFiles } from './appointment-files.tsx';
 import { AppointmentLocation, AppointmentMeeting } from './appointment-location.tsx';
+import { AppointmentRsvp, showsRsvp } from './appointment-rsvp.tsx';
 import { DetailSection } from './detail-section.tsx';
+import { ParticipantLists } from './participant-lists.tsx';
 
 export type AppointmentViewProps = { appointment: Appointment };
 
@@ -101,8 +103,8 @@ function Calendars({ appointment }: AppointmentViewProps) {
 /**
  * The standard view of an appointment (calendars spec, section 2, appointment detail): image,
  * description, files and authorship in the main column; when, where, how to join, event details,
- * calendars, category and contacts beside it. The RSVP widget and the participant lists of the
- * next issue go to the top of the side column and below the description.
+ * calendars, category and contacts beside it; the RSVP widget on top of the side column, the
+ * participant lists below the files.
  */
 export function AppointmentView({ appointment }: AppointmentViewProps) {
   const { t } = useTranslation('appointments');
@@ -123,11 +125,17 @@ export function AppointmentView({ appointment }: AppointmentViewProps) {
               {t('detail.no_description')}
             </Text>
           )}
-          <AppointmentFiles files={appointment.event_files} />
+          <AppointmentFiles files={appointment.event_files} appointmentId={appointment.id} />
+          <ParticipantLists appointment={appointment} />
           <Authorship appointment={appointment} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+        {showsRsvp(appointment) && (
+          <Paper withBorder radius="md" p="md" mb="md">
+            <AppointmentRsvp appointment={appointment} />
+          </Paper>
+        )}
         <Paper withBorder radius="md" p="md">
           <Stack gap="md">
             <When appointment={appointment} />

@@ -54,6 +54,12 @@ function storedImage(appointment: Appointment | undefined, name: string): Upload
   ];
 }
 
+/** The room the appointment has, to name in the picker before its list has loaded. */
+function roomOf(appointment: Appointment | undefined) {
+  const meeting = appointment?.meeting;
+  return meeting?.room_id ? { id: meeting.room_id, name: meeting.room_name ?? '' } : null;
+}
+
 /** The end date is where end_lt_start points the member to. */
 function showEndField() {
   const field = document.getElementById(END_DATE_FIELD_ID);
@@ -67,6 +73,8 @@ export type AppointmentFormProps = {
   initial: AppointmentFormValues;
   calendars: CalendarChoice[];
   canSeeTeams: boolean;
+  /** network can.create_meetings: the meeting room picker is offered. */
+  canCreateMeetings?: boolean;
   /** Where cancel leads when the form was opened directly (else one step back). */
   cancelTo: string;
 };
@@ -76,7 +84,14 @@ export type AppointmentFormProps = {
  * server's schema checks it before sending (the same keys as the server's answer); an occurrence
  * of a series asks "this or all" first; saving waits for uploads, then goes to the appointment.
  */
-export function AppointmentForm({ appointment, initial, calendars, canSeeTeams, cancelTo }: AppointmentFormProps) {
+export function AppointmentForm({
+  appointment,
+  initial,
+  calendars,
+  canSeeTeams,
+  canCreateMeetings = false,
+  cancelTo,
+}: AppointmentFormProps) {
   const { t } = useTranslation('appointments');
   const navigate = useNavigate();
   const location = useLocation();
@@ -110,6 +125,7 @@ export function AppointmentForm({ appointment, initial, calendars, canSeeTeams, 
       'location.zip': t('form.location.zip'),
       'location.link': t('form.location.link'),
       'meeting.join_url': t('form.meeting.joinUrl'),
+      'meeting.room_id': t('form.meeting.room'),
       'attendee_configuration.total': t('form.attendee_total'),
       'application_configuration.costs': t('form.costs'),
       'application_configuration.url': t('form.ticket_url'),
@@ -172,7 +188,11 @@ export function AppointmentForm({ appointment, initial, calendars, canSeeTeams, 
         <DateSection {...section} />
         <RecurrenceSection {...section} occurrence={occurrence} />
         <LocationSection {...section} />
-        <MeetingSection {...section} canSeeTeams={canSeeTeams} />
+        <MeetingSection
+          {...section}
+          canSeeTeams={canSeeTeams}
+          rooms={canCreateMeetings ? { appointmentId: appointment?.id, initialRoom: roomOf(appointment) } : null}
+        />
         <CategorySection {...section} />
         <AttendeeSection {...section} />
         <RegistrationSection {...section} />

@@ -54,7 +54,10 @@ export type AppointmentFormValues = {
   postToStream: boolean;
   /** The activity streams given by ?streams= (a picker comes with the activity stream). */
   streamIds: string[];
-  /** Stored fields the form of this issue shows no field for; saved as they were. */
+  /**
+   * Stored fields the form shows no input of its own for, saved as they were; the meeting room
+   * picker (where the network has rooms) sets `roomId`.
+   */
   kept: { roomId: string | null; appUrl: string | null; isEvent: boolean; inviteConsumers: boolean };
 };
 
@@ -206,7 +209,8 @@ export function appointmentValues(appointment: Appointment, now: Date): Appointm
       meetingLinkType: location.meeting_link_type,
     },
     meeting: {
-      joinUrl: meeting.join_url ?? '',
+      // With a room, whoever may edit is shown the room's own join URL: it is no link to keep.
+      joinUrl: meeting.room_id && appointment.can.start_meeting ? '' : (meeting.join_url ?? ''),
       phone: meeting.conference_call_phone_number ?? '',
       accessCode: meeting.conference_call_access_code ?? '',
     },

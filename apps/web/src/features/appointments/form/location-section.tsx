@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MEETING_LINK_TYPES, type MeetingLinkType } from '@agora/contracts';
 import { setBypassLobby, setOnlineMeeting, setTeamsSync } from './form-rules.ts';
 import { FormSection, type SectionProps } from './form-section.tsx';
+import { MeetingRoomField, type RoomChoice } from './meeting-room-field.tsx';
 
 type LocationField = Exclude<keyof SectionProps['values']['location'], 'meetingLinkType'>;
 
@@ -59,7 +60,17 @@ const MEETING_FIELDS: Record<MeetingField, string> = {
 };
 
 /** How to join online; with the Teams options when the member may see them. */
-export function MeetingSection({ values, update, errors, canSeeTeams }: SectionProps & { canSeeTeams: boolean }) {
+export function MeetingSection({
+  values,
+  update,
+  errors,
+  canSeeTeams,
+  rooms,
+}: SectionProps & {
+  canSeeTeams: boolean;
+  /** The meeting room picker, where the network has rooms (network can.create_meetings). */
+  rooms?: { appointmentId?: string; initialRoom: RoomChoice | null } | null;
+}) {
   const { t } = useTranslation('appointments');
   const input = (field: MeetingField, props: { type?: string } = {}) => (
     <TextInput
@@ -76,6 +87,7 @@ export function MeetingSection({ values, update, errors, canSeeTeams }: SectionP
   return (
     <>
       <FormSection title={t('form.sections.meeting')}>
+        {rooms && <MeetingRoomField values={values} update={update} errors={errors} {...rooms} />}
         {input('joinUrl', { type: 'url' })}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {input('phone', { type: 'tel' })}

@@ -30,6 +30,7 @@ function calendarChoices(calendars: Calendar[], appointment?: Appointment): Cale
 }
 
 const canSeeTeams = (context: CalendarContext) => context.member.can.see_teams_event_options;
+const canCreateMeetings = (context: CalendarContext) => context.network.can.create_meetings;
 
 /** /appointments/new (query: date, calendar_id, post_to_stream, description, streams). */
 export function NewAppointmentPage() {
@@ -70,6 +71,7 @@ function NewAppointmentForm(props: { search: URLSearchParams; calendars: Calenda
       initial={initial}
       calendars={choices}
       canSeeTeams={canSeeTeams(props.context)}
+      canCreateMeetings={canCreateMeetings(props.context)}
       cancelTo="/appointments"
     />
   );
@@ -126,6 +128,7 @@ function StandardEditForm({ appointment }: { appointment: Appointment }) {
       initial={initial}
       calendars={calendarChoices(calendars.data.calendars, appointment)}
       canSeeTeams={canSeeTeams(context.data)}
+      canCreateMeetings={canCreateMeetings(context.data)}
       cancelTo={`/appointments/${encodeURIComponent(appointment.id)}`}
     />
   );

@@ -189,8 +189,19 @@ describe('AppointmentPage', () => {
     expect(screen.queryByRole('button', { name: /weitere Datei/ })).toBeNull();
   });
 
-  it('offers edit and delete in the context menu only as the can flags allow', async () => {
-    show(appointmentFixture({ can: { ...appointmentFixture().can, update: false, destroy: false } }));
+  it('offers no context menu without any flag for its actions', async () => {
+    show(
+      appointmentFixture({
+        can: {
+          ...appointmentFixture().can,
+          update: false,
+          destroy: false,
+          contact: false,
+          update_participants: false,
+          download_attendees: false,
+        },
+      }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Teamfrühstück' });
     expect(screen.queryByRole('button', { name: 'Weitere Aktionen' })).toBeNull();
   });

@@ -1,4 +1,13 @@
-import type { Appointment, Calendar, CalendarContext, CalendarList, EventFile } from '@agora/contracts';
+import type {
+  Appointment,
+  Calendar,
+  CalendarContext,
+  CalendarList,
+  EventFile,
+  Participant,
+  ParticipantRole,
+  ParticipantStatus,
+} from '@agora/contracts';
 
 /** Test data in the shapes of the contracts (ids are 24-hex like the server's). */
 
@@ -98,7 +107,10 @@ export function appointmentFixture(overrides: Partial<Appointment> = {}): Appoin
     total_attendees_enforced_and_exceeded: false,
     invited_consumers: [],
     my_invite: null,
+    my_participant: null,
     participants: [],
+    participant_counts: { accepted: 0, declined: 0, invited: 0 },
+    registration_closed: false,
     can: {
       update: true,
       contact: true,
@@ -132,6 +144,34 @@ export function eventFile(n: number): EventFile {
     locked_until: null,
     updated_at: '2030-03-01T09:00:00.000Z',
     can: { lock: false },
+  };
+}
+
+/** A participant; `n` makes the ids and the name (Person {n}) distinct. */
+export function participantFixture(
+  n: number,
+  status: ParticipantStatus = 'accepted',
+  overrides: { roles?: ParticipantRole[]; external?: boolean; id?: string } = {},
+): Participant {
+  const membershipId = `7${n.toString(16).padStart(23, '0')}`;
+  return {
+    id: overrides.id ?? `6${n.toString(16).padStart(23, '0')}`,
+    status,
+    roles: overrides.roles ?? [],
+    membership: {
+      id: membershipId,
+      name: `Person ${n}`,
+      first_name: 'Person',
+      last_name: String(n),
+      path: `/members/${membershipId}`,
+      images: { small: null, medium: null, large: null },
+      detection_profile_field: null,
+      is_external: overrides.external ?? false,
+      is_consumer: false,
+      upn: null,
+      show_add_upn_link: false,
+    },
+    can: { update: false, destroy: false },
   };
 }
 

@@ -15,9 +15,9 @@ import { Link } from 'react-router';
 import { APPOINTMENT_LIMITS, locationLines, type Appointment, type AppointmentListItem } from '@agora/contracts';
 import { HtmlContent } from '../../legal/components/html-content.tsx';
 import { appointmentQuery } from '../../appointments/api.ts';
+import { AppointmentRsvp, showsRsvp } from '../../appointments/components/appointment-rsvp.tsx';
+import { StartMeetingButton } from '../../appointments/components/start-meeting-button.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
-import { showToast } from '../../../ui/toast.tsx';
-import { useStartMeeting } from '../api.ts';
 import { formatAppointmentDate, htmlToText, truncateText } from '../appointment-text.ts';
 import { CalendarDot } from '../components/calendar-dot.tsx';
 import { copyWithToast } from '../copy-text.ts';
@@ -73,8 +73,9 @@ function PopupBody({ item }: { item: AppointmentListItem }) {
       {details.isPending && <LoadingRow />}
       {details.isError && <ErrorRow error={details.error} onRetry={() => void details.refetch()} />}
       {appointment && <Details appointment={appointment} />}
+      {appointment && showsRsvp(appointment) && <AppointmentRsvp appointment={appointment} />}
       <Group justify="flex-end" gap="xs" mt="xs">
-        {appointment?.can.start_meeting && <StartMeetingButton id={appointment.id} />}
+        {appointment?.can.start_meeting && <StartMeetingButton appointmentId={appointment.id} />}
         <Button component={Link} to={appointmentPath(item)} rightSection={<IconExternalLink size={16} aria-hidden />}>
           {t('popup.open')}
         </Button>
@@ -174,29 +175,6 @@ function Description({ html }: { html: string }) {
         </Anchor>
       )}
     </Stack>
-  );
-}
-
-function StartMeetingButton({ id }: { id: string }) {
-  const { t } = useTranslation('calendars');
-  const start = useStartMeeting();
-  return (
-    <Button
-      variant="light"
-      leftSection={<IconVideo size={16} aria-hidden />}
-      loading={start.isPending}
-      onClick={() =>
-        start.mutate(id, {
-          onSuccess: (answer) => {
-            if (answer?.join_url) window.open(answer.join_url, '_blank', 'noopener');
-            showToast('calendars:popup.meeting_started', { kind: 'success' });
-          },
-          onError: () => showToast('generic_error', { kind: 'error' }),
-        })
-      }
-    >
-      {t('popup.start_meeting')}
-    </Button>
   );
 }
 

@@ -380,8 +380,14 @@ describe('appointment popup', () => {
         status: 200,
         body: detail(item, { can: { ...detail(item).can, start_meeting: true } }),
       },
-      [`POST /appointments/${item.id}/start-meeting`]: { status: 204 },
+      [`POST /appointments/${item.id}/start-meeting`]: {
+        status: 200,
+        body: { join_url: 'https://meet.example.org/room-1' },
+      },
     });
+    // The tab opens in the click (popup blockers allow that), the meeting's address follows.
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     renderPages(routes, '/appointments');
     fireEvent.click(await screen.findByText('Termin 1'));
     const dialog = await screen.findByRole('dialog', { name: 'Termin 1' });
@@ -390,6 +396,10 @@ describe('appointment popup', () => {
       expect(calls.some((c) => c.method === 'POST' && c.path === `/appointments/${item.id}/start-meeting`)).toBe(true),
     );
     expect(await screen.findByText('Das Meeting wurde gestartet.')).toBeTruthy();
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.location.href).toBe('https://meet.example.org/room-1');
+    expect(tab.opener).toBeNull();
+    open.mockRestore();
     await act(async () => {});
   });
 });

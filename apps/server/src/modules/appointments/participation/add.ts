@@ -1,0 +1,283 @@
+import {
+  PARTICIPATION_ERROR_KEYS,
+  PARTICIPATION_LIMITS,
+  type AddParticipantsResult,
+  type addParticipantsBodySchema,
+  type ParticipantStatus,
+} from '@agora/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../../platform/db/client.ts';
+import { unprocessable } from '../../../platform/errors.ts';
+import type { Jobs } from '../../../platform/jobs/jobs.ts';
+import type { Mailer } from '../../../platform/mail/mailer.ts';
+import type { Actor } from '../../../platform/policy/index.ts';
+import type { AccountsService } from '../../accounts/index.ts';
+import type { CalendarsService } from '../../calendars/index.ts';
+import type { GroupsService } from '../../groups/index.ts';
+import { memberName, type MembersService } from '../../members/index.ts';
+import type { MembershipRolesService } from '../../membership-roles/index.ts';
+import type { NetworksService } from '../../networks/index.ts';
+import type { NotificationsService } from '../../notifications/index.ts';
+import type { LoadedAppointment } from '../access.ts';
+import { inviteMail, mailLocale } from './mails.ts';
+import type { ParticipationRepository, ParticipationScope } from './repository.ts';
+import { targetOf, type Target } from './scope.ts';
+import type { CalendarUnreads } from './unreads.ts';
+
+export type AddParticipantsInput = z.output<typeof addParticipantsBodySchema>;
+
+export const ADD_PARTICIPANTS_QUEUE = 'appointments.add-participants';
+/** Rows written per statement and transaction, notifications per call, by the job. */
+const BATCH = 1000;
+
+/** What the job needs to add the members of groups and roles: small, whatever their size. */
+type AddJob = {
+  networkId: string;
+  actorId: string;
+  groupIds: string[];
+  roleIds: string[];
+  status: ParticipantStatus;
+  sendEmail: boolean;
+  inviteConsumers: boolean;
+  invitable: Invitable;
+};
+
+/** What was invited to, as notifications, mails and invites name it. */
+type Invitable = {
+  scope: ParticipationScope;
+  publicId: string;
+  name: string;
+  start: string;
+  allDay: boolean;
+  timeZone: string;
+  endsAt: string | null;
+};
+
+type Entry = { membershipId: string; roles: string[] };
+
+export type AddDeps = {
+  db: Db;
+  repository: ParticipationRepository;
+  calendars: Pick<CalendarsService, 'touch'>;
+  members: Pick<MembersService, 'findMany' | 'find'>;
+  groups: Pick<GroupsService, 'readableAmong' | 'memberIds'>;
+  membershipRoles: Pick<MembershipRolesService, 'findMany' | 'memberIdsWithRoles'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  networks: Pick<NetworksService, 'get'>;
+  accounts: Pick<AccountsService, 'mailAddresses'>;
+  mailer: Pick<Mailer, 'send'>;
+  jobs: Pick<Jobs, 'send' | 'work'>;
+  unreads: CalendarUnreads;
+  publicUrl: string;
+  /** Checks can.update_participants for the target (403). */
+  authorizeManage(actor: Actor, loaded: LoadedAppointment, target: Target): Promise<void>;
+};
+
+function invitableOf(target: Target): Invitable {
+  return {
+    scope: target.scope,
+    publicId: target.publicId,
+    name: target.name,
+    start: target.start.toISOString(),
+    allDay: target.allDay,
+    timeZone: target.timeZone,
+    endsAt: target.endsAt?.toISOString() ?? null,
+  };
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function createAddParticipants(deps: AddDeps) {
+  const { db, repository } = deps;
+
+  /**
+   * Writes one batch in a transaction: members not yet taking part get a row (and, without an
+   * answer, an invite); those who do keep theirs unless a status other than 'invited' was given.
+   * Answers who was added and who was invited.
+   */
+  async function writeBatch(
+    networkId: string,
+    actorId: string,
+    invitable: Invitable,
+    entries: Entry[],
+    status: ParticipantStatus,
+  ): Promise<{ added: number; invitees: string[] }> {
+    if (entries.length === 0) return { added: 0, invitees: [] };
+    const { scope } = invitable;
+    return db.transaction(async (tx) => {
+      await deps.calendars.touch(tx, networkId);
+      const ids = entries.map((e) => e.membershipId);
+      const existing = new Set((await repository.effectiveOf(scope, ids, tx)).map((r) => r.membershipId));
+      const explicit = status !== 'invited';
+      const written = entries.filter((e) => explicit || !existing.has(e.membershipId));
+      await repository.upsert(
+        tx,
+        networkId,
+        scope,
+        written.map((e) => ({ membershipId: e.membershipId, status, roles: e.roles })),
+      );
+      const fresh = ids.filter((id) => !existing.has(id));
+      const invitees = status === 'invited' || status === 'open' ? fresh : [];
+      const endsAt = invitable.endsAt ? new Date(invitable.endsAt) : null;
+      await repository.invite(tx, networkId, scope, invitees, actorId, endsAt);
+      return { added: fresh.length, invitees };
+    });
+  }
+
+  /** Tells the invitees: a notification each, a mail each when asked for, and their new unread count. */
+  async function announce(
+    networkId: string,
+    actorId: string,
+    invitable: Invitable,
+    invitees: string[],
+    sendEmail: boolean,
+  ) {
+    if (invitees.length === 0) return;
+    const actor = await deps.members.find(networkId, actorId);
+    const actorName = actor ? memberName(actor) : '';
+    const path = `/appointments/${invitable.publicId}`;
+    for (const batch of chunks(invitees, BATCH)) {
+      await deps.notifications.notify({
+        networkId,
+        recipientIds: batch,
+        type: 'appointment_invite',
+        actorId,
+        subject: { type: 'appointment', id: invitable.publicId, title: invitable.name, path },
+        text: `${actorName} invited you to ${invitable.name}`,
+      });
+    }
+    await deps.unreads.push(networkId, invitees);
+    if (!sendEmail) return;
+    const network = await deps.networks.get(networkId);
+    const fallback = network?.language ?? 'de';
+    for (const batch of chunks(invitees, BATCH)) {
+      const addresses = await deps.accounts.mailAddresses(networkId, batch);
+      for (const id of batch) {
+        const address = addresses.get(id);
+        if (!address) continue;
+        const locale = mailLocale(address.locale, fallback);
+        const content = inviteMail(locale, {
+          actorName,
+          name: invitable.name,
+          start: new Date(invitable.start),
+          allDay: invitable.allDay,
+          timeZone: invitable.timeZone,
+          url: `${deps.publicUrl}${path}`,
+        });
+        await deps.mailer.send({ networkId, networkName: network?.name, to: address.email, locale, ...content });
+      }
+    }
+  }
+
+  /** Members of groups and roles, each with the roles they were added through; consumers only when invited too. */
+  async function expand(
+    networkId: string,
+    groupIds: string[],
+    roleIds: string[],
+    inviteConsumers: boolean,
+  ): Promise<Entry[]> {
+    const [groupMembers, holders] = await Promise.all([
+      deps.groups.memberIds(networkId, groupIds),
+      deps.membershipRoles.memberIdsWithRoles(networkId, roleIds),
+    ]);
+    const entries = new Map<string, Entry>(groupMembers.map((id) => [id, { membershipId: id, roles: [] }]));
+    for (const h of holders) entries.set(h.membershipId, { membershipId: h.membershipId, roles: h.roleIds });
+    const all = [...entries.values()];
+    if (inviteConsumers) return all;
+    const kept: Entry[] = [];
+    for (const batch of chunks(all, BATCH)) {
+      const members = new Map(
+        (
+          await deps.members.findMany(
+            networkId,
+            batch.map((e) => e.membershipId),
+          )
+        ).map((m) => [m.id, m]),
+      );
+      kept.push(...batch.filter((e) => members.get(e.membershipId)?.kind === 'member'));
+    }
+    return kept;
+  }
+
+  async function run(job: AddJob): Promise<void> {
+    const entries = await expand(job.networkId, job.groupIds, job.roleIds, job.inviteConsumers);
+    const invitees: string[] = [];
+    for (const batch of chunks(entries, BATCH)) {
+      invitees.push(...(await writeBatch(job.networkId, job.actorId, job.invitable, batch, job.status)).invitees);
+    }
+    await announce(job.networkId, job.actorId, job.invitable, invitees, job.sendEmail);
+  }
+
+  deps.jobs.work<AddJob>(ADD_PARTICIPANTS_QUEUE, ({ data }) => run(data));
+
+  return {
+    /**
+     * `POST /appointments/{id}/participants`. Members picked one by one are written at once;
+     * the members of groups and roles too when they are few, else by a job (202, `queued`).
+     */
+    async add(actor: Actor, loaded: LoadedAppointment, body: AddParticipantsInput): Promise<AddParticipantsResult> {
+      const input = body.participant;
+      const memberIds = [...new Set(input.membership_ids)];
+      const groupIds = [...new Set(input.group_ids)];
+      const roleIds = [...new Set(input.membership_role_ids)];
+      if (memberIds.length + groupIds.length + roleIds.length === 0) {
+        throw unprocessable({ membership_ids: [PARTICIPATION_ERROR_KEYS.nobodyToAdd] });
+      }
+      const target = targetOf(loaded, body.apply_to);
+      await deps.authorizeManage(actor, loaded, target);
+      const networkId = actor.networkId;
+      const [direct, groups, roles] = await Promise.all([
+        deps.members.findMany(networkId, memberIds),
+        groupIds.length > 0 ? deps.groups.readableAmong(actor, groupIds) : new Map(),
+        deps.membershipRoles.findMany(networkId, roleIds),
+      ]);
+      const errors: Record<string, string[]> = {};
+      // Consumers picked by name without inviting consumers are refused, not skipped: the organiser chose them.
+      if (direct.length < memberIds.length || (!input.invite_consumers && direct.some((m) => m.kind !== 'member'))) {
+        errors.membership_ids = ['invalid'];
+      }
+      if (groups.size < groupIds.length) errors.group_ids = ['invalid'];
+      if (roles.length < roleIds.length) errors.membership_role_ids = ['invalid'];
+      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+
+      const invitable = invitableOf(target);
+      const [groupMembers, holders] = await Promise.all([
+        deps.groups.memberIds(networkId, groupIds),
+        deps.membershipRoles.memberIdsWithRoles(networkId, roleIds),
+      ]);
+      const large = groupMembers.length + holders.length > PARTICIPATION_LIMITS.inlineAddMax;
+      const directEntries: Entry[] = memberIds.map((id) => ({ membershipId: id, roles: [] }));
+      let entries = directEntries;
+      if (!large) {
+        const merged = new Map(directEntries.map((e) => [e.membershipId, e]));
+        for (const e of await expand(networkId, groupIds, roleIds, input.invite_consumers)) {
+          merged.set(e.membershipId, {
+            membershipId: e.membershipId,
+            roles: [...(merged.get(e.membershipId)?.roles ?? []), ...e.roles],
+          });
+        }
+        entries = [...merged.values()];
+      }
+      const { added, invitees } = await writeBatch(networkId, actor.membershipId, invitable, entries, input.status);
+      await announce(networkId, actor.membershipId, invitable, invitees, input.send_email_notification);
+      if (!large) return { added, queued: false };
+      await deps.jobs.send<AddJob>(ADD_PARTICIPANTS_QUEUE, {
+        networkId,
+        actorId: actor.membershipId,
+        groupIds,
+        roleIds,
+        status: input.status,
+        sendEmail: input.send_email_notification,
+        inviteConsumers: input.invite_consumers,
+        invitable,
+      });
+      return { added, queued: true };
+    },
+  };
+}
+
+export type AddParticipants = ReturnType<typeof createAddParticipants>;

@@ -1,0 +1,73 @@
+import type { Db } from '../../../platform/db/client.ts';
+import type { Jobs } from '../../../platform/jobs/jobs.ts';
+import type { Mailer } from '../../../platform/mail/mailer.ts';
+import type { Realtime } from '../../../platform/realtime/index.ts';
+import type { UnreadsRegistry } from '../../../platform/unreads/index.ts';
+import type { AccountsService } from '../../accounts/index.ts';
+import type { CalendarsService } from '../../calendars/index.ts';
+import type { GroupsService } from '../../groups/index.ts';
+import type { MembersService } from '../../members/index.ts';
+import type { MembershipRolesService } from '../../membership-roles/index.ts';
+import type { NetworksService } from '../../networks/index.ts';
+import type { NotificationsService } from '../../notifications/index.ts';
+import type { AppointmentAccess } from '../access.ts';
+import { createAddParticipants } from './add.ts';
+import { createParticipantList } from './list.ts';
+import { createParticipationRepository } from './repository.ts';
+import { createRespond } from './respond.ts';
+import { createCalendarUnreads } from './unreads.ts';
+
+export type ParticipationDeps = {
+  db: Db;
+  access: AppointmentAccess;
+  calendars: CalendarsService;
+  members: MembersService;
+  networks: NetworksService;
+  groups: GroupsService;
+  membershipRoles: MembershipRolesService;
+  notifications: NotificationsService;
+  accounts: Pick<AccountsService, 'mailAddresses'>;
+  mailer: Mailer;
+  jobs: Jobs;
+  unreads: UnreadsRegistry;
+  realtime: Pick<Realtime, 'toMember'>;
+  publicUrl: string;
+};
+
+/** Participants, answering, invitations and the Calendars unread count of the appointments module. */
+export function createParticipation(deps: ParticipationDeps) {
+  const repository = createParticipationRepository(deps.db, deps.members);
+  const unreads = createCalendarUnreads({ repository, unreads: deps.unreads, realtime: deps.realtime });
+  const list = createParticipantList({ repository, membershipRoles: deps.membershipRoles });
+  const respond = createRespond({ ...deps, repository, unreads });
+  const adding = createAddParticipants({
+    ...deps,
+    repository,
+    unreads,
+    authorizeManage: respond.authorizeManage,
+  });
+  return {
+    respond: respond.respond,
+    update: respond.update,
+    remove: respond.remove,
+    add: adding.add,
+    page: list.page,
+    summary: list.summary,
+    /** Pushes the Calendars unread count of some members to their open pages. */
+    pushCalendarUnreads: unreads.push,
+  };
+}
+
+export type Participation = ReturnType<typeof createParticipation>;
+
+// What the organiser's actions and the invites inbox share with participation: the effective
+// participants of a scope, the list in its order, and the language of a member's mail.
+export {
+  createParticipationRepository,
+  effectiveWhere,
+  type ParticipantListRow,
+  type ParticipationRepository,
+  type ParticipationScope,
+} from './repository.ts';
+export { mailLocale } from './mails.ts';
+export { viewScope } from './scope.ts';

@@ -1,0 +1,38 @@
+import { REALTIME_EVENTS, type UnreadsChangedEvent } from '@agora/contracts';
+import type { Actor } from '../../../platform/policy/index.ts';
+import type { Realtime } from '../../../platform/realtime/index.ts';
+import type { UnreadsRegistry } from '../../../platform/unreads/index.ts';
+import type { ParticipationRepository } from './repository.ts';
+
+/**
+ * The 'Calendars' unread count: the member's open invites that still ask for an answer (not
+ * expired, their appointment there and not canceled). Registered with the unreads registry and
+ * pushed to the member's open pages whenever invites are made or answered.
+ */
+export function createCalendarUnreads(deps: {
+  repository: ParticipationRepository;
+  unreads: UnreadsRegistry;
+  realtime: Pick<Realtime, 'toMember'>;
+}) {
+  const count = async (actor: Actor): Promise<number> =>
+    (await deps.repository.openInviteCounts(actor.networkId, [actor.membershipId], new Date())).get(
+      actor.membershipId,
+    ) ?? 0;
+  deps.unreads.register('Calendars', count);
+
+  return {
+    count,
+    /** Pushes the new count to each member (one query for all of them). */
+    async push(networkId: string, membershipIds: string[]): Promise<void> {
+      const ids = [...new Set(membershipIds)];
+      if (ids.length === 0) return;
+      const counts = await deps.repository.openInviteCounts(networkId, ids, new Date());
+      for (const id of ids) {
+        const payload: UnreadsChangedEvent = { Calendars: counts.get(id) ?? 0 };
+        deps.realtime.toMember(id, REALTIME_EVENTS.unreadsChanged, payload);
+      }
+    },
+  };
+}
+
+export type CalendarUnreads = ReturnType<typeof createCalendarUnreads>;
