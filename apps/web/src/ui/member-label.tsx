@@ -19,7 +19,7 @@ export function MemberLabel({ member, size = 'sm' }: { member: MemberOption; siz
         {member.displayName}
       </Text>
       {member.is_external && (
-        <Badge size="xs" variant="light" color="orange" style={{ flexShrink: 0 }}>
+        <Badge size="xs" variant="dot" color="orange" style={{ flexShrink: 0 }}>
           {t('member_select.guest')}
         </Badge>
       )}

@@ -69,7 +69,7 @@ function ParticipantItem({ participant }: { participant: Participant }) {
             {membership.name}
           </Anchor>
           {membership.is_external && (
-            <Badge size="xs" variant="light" color="orange">
+            <Badge size="xs" variant="dot" color="orange">
               {t('attendees.external')}
             </Badge>
           )}
@@ -79,7 +79,7 @@ function ParticipantItem({ participant }: { participant: Participant }) {
             </Badge>
           )}
           {participant.status === 'rejected' && (
-            <Badge size="xs" variant="light" color="red">
+            <Badge size="xs" variant="filled" color="red.9">
               {t('attendees.rejected')}
             </Badge>
           )}

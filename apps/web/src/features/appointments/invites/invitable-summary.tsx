@@ -39,7 +39,7 @@ export function InvitableSummary({ invitable, headingId, badges }: InvitableSumm
           </Text>
         )}
         {invitable.canceled && (
-          <Badge color="red" variant="light" size="sm">
+          <Badge color="red.9" variant="filled" size="sm">
             {t('invites.canceled')}
           </Badge>
         )}

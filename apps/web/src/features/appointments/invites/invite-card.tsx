@@ -73,7 +73,7 @@ function InviteCard({ invite, list }: { invite: AppointmentInvite; list: InviteL
           headingId={headingId}
           badges={
             invite.inviteStatus !== 'open' && (
-              <Badge color="gray" variant="light" size="sm">
+              <Badge variant="default" size="sm">
                 {t(`invites.invite_status.${invite.inviteStatus}`)}
               </Badge>
             )

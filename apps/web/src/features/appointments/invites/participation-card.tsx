@@ -6,12 +6,13 @@ import { InvitableSummary } from './invitable-summary.tsx';
 import { KNOWN_INVITABLE_TYPES } from './invite-tabs.ts';
 import { MissingComponent } from './missing-component.tsx';
 
+// Filled in shades dark enough for white text (WCAG AA); light badges of green fall short.
 const STATUS_COLORS: Record<ParticipantStatus, string> = {
-  accepted: 'green',
-  declined: 'gray',
-  rejected: 'red',
-  invited: 'blue',
-  open: 'blue',
+  accepted: 'teal.9',
+  declined: 'gray.7',
+  rejected: 'red.9',
+  invited: 'blue.8',
+  open: 'blue.8',
 };
 
 /** An appointment the member takes part in (or declined), with their status. */
@@ -36,7 +37,7 @@ export function ParticipationItem({ participation }: { participation: Appointmen
         invitable={participation.invitable}
         headingId={headingId}
         badges={
-          <Badge color={STATUS_COLORS[participation.status] ?? 'gray'} variant="light" size="sm">
+          <Badge color={STATUS_COLORS[participation.status] ?? 'gray.7'} variant="filled" size="sm">
             {t(`invites.participation_status.${status}`, { defaultValue: status })}
           </Badge>
         }

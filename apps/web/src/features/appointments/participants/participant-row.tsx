@@ -86,12 +86,12 @@ export function ParticipantRow({ appointment, participant }: ParticipantRowProps
               {membership.name}
             </Anchor>
             {membership.is_external && (
-              <Badge size="xs" variant="light" color="orange">
+              <Badge size="xs" variant="dot" color="orange">
                 {t('participants.badges.external')}
               </Badge>
             )}
             {membership.is_consumer && (
-              <Badge size="xs" variant="light" color="grape">
+              <Badge size="xs" variant="dot" color="grape">
                 {t('participants.badges.consumer')}
               </Badge>
             )}
