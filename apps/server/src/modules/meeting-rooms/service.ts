@@ -13,6 +13,7 @@ import { authorize, type Actor } from '../../platform/policy/index.ts';
 import { meetingRoomPolicy, networkMeetingRoomsPolicy } from './policy.ts';
 import { presentMeetingRoom, presentMeetingRoomAdmin } from './present.ts';
 import { createMeetingRoomsRepository, MAX_ROOMS, type BookingPeriod, type MeetingRoomRow } from './repository.ts';
+import { slugify } from '../../platform/text/slug.ts';
 
 export type MeetingRoomsService = ReturnType<typeof createMeetingRoomsService>;
 
@@ -47,19 +48,7 @@ function isExclusionViolation(err: unknown): boolean {
 
 /** "Raum Süd 2" -> "raum-sued-2": the readable part of a meeting key. */
 export function meetingRoomSlug(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return slug || 'room';
+  return slugify(name, { maxLength: 40, fallback: 'room' });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client.ts';
 import type { MembershipRoleDisplayType } from './tables.ts';
 import { createMembershipRolesRepository, type MembershipRoleRow } from './repository.ts';
+import { slugify } from '../../platform/text/slug.ts';
 
 export type MembershipRolesService = ReturnType<typeof createMembershipRolesService>;
 
@@ -18,17 +19,7 @@ export type NewMembershipRole = {
 
 /** "Ersthelfer:in" -> "ersthelfer-in"; umlauts spelled out, as in addresses. */
 export function roleSlug(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'role';
+  return slugify(name, { fallback: 'role' });
 }
 
 export function createMembershipRolesService(db: Db) {

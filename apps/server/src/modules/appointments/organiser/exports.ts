@@ -16,6 +16,7 @@ import {
 import { appointmentPolicy } from '../policy.ts';
 import { ORGANISER_TEXTS, type OrganiserTexts } from './messages.ts';
 import type { OrganiserRepository } from './repository.ts';
+import { slugify } from '../../../platform/text/slug.ts';
 
 export type AttendeesFormat = 'csv' | 'xlsx';
 
@@ -43,19 +44,7 @@ const CONTENT_TYPES: Record<AttendeesFormat, string> = {
 
 /** "Sommerfest 2026!" -> "sommerfest-2026": the appointment's name in the file name. */
 export function fileSlug(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'appointment';
+  return slugify(name, { maxLength: 80, fallback: 'appointment' });
 }
 
 type Columns = Array<{ key: keyof OrganiserTexts['columns']; width: number }>;

@@ -23,42 +23,31 @@ export type OrganiserTexts = {
   canceled: (appointment: string) => string;
 };
 
-export const ORGANISER_TEXTS: Record<Locale, OrganiserTexts> = {
-  de: {
-    openAppointment: 'Termin ansehen',
-    wroteAbout: (sender, appointment) => `${sender} schreibt Ihnen zum Termin „${appointment}“:`,
-    columns: {
-      lastName: 'Nachname',
-      firstName: 'Vorname',
-      email: 'E-Mail',
-      status: 'Status',
-      roles: 'Rollen',
-      external: 'Extern',
-      consumer: 'Kontakt ohne Anmeldung',
-    },
-    statuses: { accepted: 'Zugesagt', declined: 'Abgesagt', invited: 'Eingeladen' },
-    organizer: 'Organisator',
-    yes: 'Ja',
-    no: 'Nein',
-    canceled: (appointment) => `Der Termin „${appointment}“ wurde abgesagt.`,
+const GERMAN: OrganiserTexts = {
+  openAppointment: 'Termin ansehen',
+  wroteAbout: (sender, appointment) => `${sender} schreibt Ihnen zum Termin „${appointment}“:`,
+  columns: {
+    lastName: 'Nachname',
+    firstName: 'Vorname',
+    email: 'E-Mail',
+    status: 'Status',
+    roles: 'Rollen',
+    external: 'Extern',
+    consumer: 'Kontakt ohne Anmeldung',
   },
+  statuses: { accepted: 'Zugesagt', declined: 'Abgesagt', invited: 'Eingeladen' },
+  organizer: 'Organisator',
+  yes: 'Ja',
+  no: 'Nein',
+  canceled: (appointment) => `Der Termin „${appointment}“ wurde abgesagt.`,
+};
+
+export const ORGANISER_TEXTS: Record<Locale, OrganiserTexts> = {
+  de: GERMAN,
+  // Informal German differs only where the member is addressed.
   de_DU: {
-    openAppointment: 'Termin ansehen',
+    ...GERMAN,
     wroteAbout: (sender, appointment) => `${sender} schreibt dir zum Termin „${appointment}“:`,
-    columns: {
-      lastName: 'Nachname',
-      firstName: 'Vorname',
-      email: 'E-Mail',
-      status: 'Status',
-      roles: 'Rollen',
-      external: 'Extern',
-      consumer: 'Kontakt ohne Anmeldung',
-    },
-    statuses: { accepted: 'Zugesagt', declined: 'Abgesagt', invited: 'Eingeladen' },
-    organizer: 'Organisator',
-    yes: 'Ja',
-    no: 'Nein',
-    canceled: (appointment) => `Der Termin „${appointment}“ wurde abgesagt.`,
   },
   en: {
     openAppointment: 'View the appointment',
