@@ -36,7 +36,10 @@ export function AppointmentRsvp({ appointment }: { appointment: Appointment }) {
   const locked = attendees.participation_locked;
   const full = appointment.total_attendees_enforced_and_exceeded && current !== 'accepted';
   const closed = appointment.registration_closed && current !== 'accepted';
-  const blocked = locked || appointment.canceled;
+  // The server's can.opt already weighs being over (and whether the network allows answering
+  // afterwards) for who takes part or is invited: whatever else it refuses is over.
+  const over = !appointment.can.opt && !locked && !appointment.canceled;
+  const blocked = locked || appointment.canceled || over;
 
   const answer = async (status: OwnParticipationStatus) => {
     if (status === current || respond.isPending) return;
@@ -95,6 +98,11 @@ export function AppointmentRsvp({ appointment }: { appointment: Appointment }) {
         <Text size="sm" c="dimmed" data-testid="rsvp-locked">
           <IconLock size={14} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
           {t('rsvp.locked')}
+        </Text>
+      )}
+      {over && (
+        <Text size="sm" c="dimmed" data-testid="rsvp-over">
+          {t('rsvp.errors.appointment_over')}
         </Text>
       )}
       {!locked && full && (

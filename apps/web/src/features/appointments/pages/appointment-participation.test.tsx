@@ -152,6 +152,20 @@ describe('appointment detail: participation', () => {
       expect(within(rsvp).getByText('Die Teilnahme ist gesperrt.')).toBeTruthy();
     });
 
+    it('disables every answer of a participant once the server no longer lets them answer (over)', async () => {
+      show(
+        appointmentFixture({
+          can: { ...base.can, opt: false },
+          my_participant: { ...participantFixture(1, 'invited'), id: 'me' },
+        }),
+      );
+      const rsvp = await screen.findByRole('region', { name: 'Ihre Teilnahme' });
+      for (const name of ['Zusagen', 'Absagen', 'Keine Antwort']) {
+        expect(within(rsvp).getByRole('button', { name }).hasAttribute('disabled')).toBe(true);
+      }
+      expect(within(rsvp).getByText('Der Termin ist vorbei; Antworten sind nicht mehr möglich.')).toBeTruthy();
+    });
+
     it('disables accepting when the enforced total is reached, unless already accepted, and shows the places', async () => {
       const full = appointmentFixture({
         attendee_configuration: { ...base.attendee_configuration, total: 3, total_attendees_enforced: true },
