@@ -102,6 +102,7 @@ describe('participation', () => {
     await remove.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Entfernen' }).click();
     await expect.poll(() => remove.count()).toBe(0);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides, Modal } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sessionQuery } from '../features/session/api.ts';
 import { ApiError } from './api-client.ts';
 import { mantineThemeFor, shellVariablesResolver } from './theme/mantine-theme.ts';
@@ -30,7 +31,16 @@ export const queryClient: QueryClient = new QueryClient({
 
 export function Providers({ children }: { children: ReactNode }) {
   const activeTheme = useActiveTheme();
-  const theme = useMemo(() => mantineThemeFor(activeTheme), [activeTheme]);
+  const { t } = useTranslation('ui');
+  const closeLabel = t('dialog.close');
+  // Every dialog's close button (the X) needs a name for screen readers; Mantine gives it none.
+  const theme = useMemo(
+    () =>
+      mergeThemeOverrides(mantineThemeFor(activeTheme), {
+        components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }) },
+      }),
+    [activeTheme, closeLabel],
+  );
   const cssVariablesResolver = useMemo(() => shellVariablesResolver(activeTheme), [activeTheme]);
   return (
     <QueryClientProvider client={queryClient}>
