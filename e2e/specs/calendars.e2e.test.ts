@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
+import { signInThroughForm } from '../support/sign-in.ts';
 
 let server: InProcessServer;
 let browser: Browser;
@@ -23,13 +24,8 @@ afterAll(async () => {
 async function signedIn(path: string, options: { width?: number } = {}): Promise<Page> {
   const opened = await newPage(browser, { timezoneId: 'Europe/Berlin', ...options });
   context = opened.context;
-  const page = opened.page;
-  await page.goto(`${server.url}/users/sign_in?redirect_to=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-Mail-Adresse').fill('anna.admin@example.com');
-  await page.getByLabel('Passwort', { exact: true }).fill('demo-password');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path.split('?')[0]);
-  return page;
+  await signInThroughForm(opened.page, server.url, 'anna.admin@example.com', path);
+  return opened.page;
 }
 
 /** The 3rd of next month: both occurrences of a weekly series with the default end fall in it. */

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
 import { startMailbox } from '../support/mailbox.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
+import { signInThroughForm } from '../support/sign-in.ts';
 
 let server: InProcessServer;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
@@ -27,13 +28,8 @@ afterAll(async () => {
 async function signedIn(email: string, path: string, options: { width?: number } = {}): Promise<Page> {
   const opened = await newPage(browser, { timezoneId: 'Europe/Berlin', ...options });
   context = opened.context;
-  const page = opened.page;
-  await page.goto(`${server.url}/users/sign_in?redirect_to=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill('demo-password');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path.split('?')[0]);
-  return page;
+  await signInThroughForm(opened.page, server.url, email, path);
+  return opened.page;
 }
 
 /** The id of a demo appointment, found in the month it is in (as the signed-in member sees it). */

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
+import { signInThroughForm } from '../support/sign-in.ts';
 
-const PASSWORD = 'demo-password';
 const PHONE = { width: 390, height: 844 };
 let server: InProcessServer;
 let browser: Browser;
@@ -30,13 +30,11 @@ async function open(path: string, options: { width?: number; height?: number; lo
 }
 
 async function signedIn(email: string, path = '/', options: { width?: number; height?: number } = {}) {
-  const page = await open(`/users/sign_in?redirect_to=${encodeURIComponent(path)}`, options);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
-  await page.getByRole('banner').waitFor();
-  return page;
+  const opened = await newPage(browser, options);
+  context = opened.context;
+  await signInThroughForm(opened.page, server.url, email, path);
+  await opened.page.getByRole('banner').waitFor();
+  return opened.page;
 }
 
 async function openUserMenu(page: Page, name: string) {
