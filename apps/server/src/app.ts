@@ -16,7 +16,7 @@ import { registerWebApp } from './platform/http/web-app.ts';
 import { createJobs, type Jobs } from './platform/jobs/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { outboxRoutes } from './platform/mail/routes.ts';
-import { createRealtime, realtimePlugin } from './platform/realtime/index.ts';
+import { chatTokenRoutes, createChatTokens, createRealtime, realtimePlugin } from './platform/realtime/index.ts';
 import {
   createScanner,
   createStorage,
@@ -252,10 +252,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     resolveNetwork: services.networks.resolveForHost,
     resolveSession: services.accounts.resolveSession,
   });
+  const chatTokens = createChatTokens(config.sessionSecret);
   await app.register(realtimePlugin, {
     realtime: services.realtime,
     resolveNetwork: services.networks.resolveForHost,
     resolveSession: services.accounts.resolveSession,
+    resolveSessionById: services.accounts.resolveSessionById,
+    chatTokens,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
   });
@@ -295,6 +298,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(outboxRoutes({ outbox: services.mailer.outboxStore }));
   await app.register(storageRoutes({ storage: services.storage }));
   await app.register(imageRoutes({ reader: services.storage, log: app.log }));
+  await app.register(chatTokenRoutes(chatTokens));
   await app.register(archiveRoutes({ reader: services.storage, secret: config.sessionSecret }));
   await registerWebApp(app, config.webDistDir);
 

@@ -24,3 +24,4 @@ export * from './rich-text.ts';
 export * from './calendar.ts';
 export * from './appointment.ts';
 export * from './participation.ts';
+export * from './chat.ts';

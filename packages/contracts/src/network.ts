@@ -108,6 +108,12 @@ export const networkSettingsSchema = z.object({
   guest_users_allow_chat: z.boolean().default(false),
   chat_message_allow_update: z.boolean().default(true),
   chat_message_allow_destroy: z.boolean().default(true),
+  /** Minutes after sending in which a chat message may still be edited or deleted. */
+  chat_message_update_period_minutes: z.number().int().min(1).max(525_600).default(15),
+  /** Whether members see who is online in the chat. */
+  show_online_status: z.boolean().default(true),
+  max_file_attachments: z.number().int().min(0).max(50).default(10),
+  max_image_attachments: z.number().int().min(0).max(50).default(10),
 });
 export type NetworkSettings = z.infer<typeof networkSettingsSchema>;
 

@@ -56,6 +56,15 @@ export function createAccountsRepository(db: Db) {
         .limit(1);
       return row;
     },
+    async liveSessionById(id: string, now: Date) {
+      const [row] = await db
+        .select({ session: sessions, locale: users.locale })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row;
+    },
     async touchSession(id: string, now: Date, expiresAt: Date): Promise<void> {
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
     },

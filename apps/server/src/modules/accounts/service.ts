@@ -43,6 +43,24 @@ export function createAccountsService(deps: AccountsDeps) {
 
   const invalidCredentials = () => new HttpError(401, { error: ERROR_KEYS.invalidCredentials });
 
+  /** The member of a live session of this network, or null when it is foreign or the member locked. */
+  async function resolveFound(
+    found: Awaited<ReturnType<typeof repository.liveSession>>,
+    networkId: string,
+  ): Promise<ResolvedSession | null> {
+    const now = new Date();
+    if (!found || found.session.networkId !== networkId) return null;
+    const membership = await deps.members.findByUser(networkId, found.session.userId);
+    if (!membership || membership.lockedAt || membership.kind !== 'member') return null;
+    if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repository.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs));
+    }
+    return {
+      actor: deps.members.actorFor(membership, found.session.id, found.locale),
+      csrfToken: found.session.csrfToken,
+    };
+  }
+
   return {
     sessionMaxAgeSeconds: Math.floor(ttlMs / 1000),
 
@@ -85,18 +103,12 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** The member behind a session cookie, or null when it expired, is foreign or locked. */
     async resolveSession(tokenHash: string, networkId: string): Promise<ResolvedSession | null> {
-      const now = new Date();
-      const found = await repository.liveSession(tokenHash, now);
-      if (!found || found.session.networkId !== networkId) return null;
-      const membership = await deps.members.findByUser(networkId, found.session.userId);
-      if (!membership || membership.lockedAt || membership.kind !== 'member') return null;
-      if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        await repository.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs));
-      }
-      return {
-        actor: deps.members.actorFor(membership, found.session.id, found.locale),
-        csrfToken: found.session.csrfToken,
-      };
+      return resolveFound(await repository.liveSession(tokenHash, new Date()), networkId);
+    },
+
+    /** The same, for the session a chat token names (the token itself was checked by its signature). */
+    async resolveSessionById(sessionId: string, networkId: string): Promise<ResolvedSession | null> {
+      return resolveFound(await repository.liveSessionById(sessionId, new Date()), networkId);
     },
 
     async sessionInfo(network: NetworkContext, userId: string, csrfToken: string, locale: string | null) {

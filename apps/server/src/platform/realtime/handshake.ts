@@ -3,10 +3,13 @@ import type { Actor, NetworkContext } from '../policy/index.ts';
 import type { ResolvedSession } from '../auth/request-context.ts';
 import { SESSION_COOKIE } from '../auth/request-context.ts';
 import { hashToken } from '../auth/tokens.ts';
+import type { ChatTokens } from './chat-token.ts';
 
 export type HandshakeOptions = {
   resolveNetwork(host: string): Promise<NetworkContext | null>;
   resolveSession(tokenHash: string, networkId: string): Promise<ResolvedSession | null>;
+  resolveSessionById(sessionId: string, networkId: string): Promise<ResolvedSession | null>;
+  chatTokens: ChatTokens;
   parseCookie(header: string): Record<string, string | undefined>;
   unsignCookie(value: string): { valid: boolean; value: string | null };
   /** As the HTTP server's option: whether X-Forwarded-Host names the host. */
@@ -30,13 +33,20 @@ function withoutPort(host: string): string {
 }
 
 /**
- * The member of a handshake, by the same session cookie and host as an HTTP request (see
- * request-context.ts): a page of the web app connects with the cookie it already has.
+ * The member of a handshake: by the chat token when one is given (`auth: { token }` or the
+ * `token` query parameter), else by the same session cookie and host as an HTTP request (see
+ * request-context.ts).
  */
 export function sessionAuthenticator(options: HandshakeOptions) {
-  return async (request: IncomingMessage): Promise<Actor | null> => {
+  return async (request: IncomingMessage, token: string | null): Promise<Actor | null> => {
     const network = await options.resolveNetwork(withoutPort(hostWithPort(request, options.trustProxy)));
     if (!network) return null;
+    // The chat credentials (`POST /api/v1/chat_token`), when the client sends them.
+    if (token !== null) {
+      const claims = options.chatTokens.verify(token);
+      if (!claims || claims.networkId !== network.id) return null;
+      return (await options.resolveSessionById(claims.sessionId, network.id))?.actor ?? null;
+    }
     const raw = options.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
     if (!raw) return null;
     const unsigned = options.unsignCookie(raw);

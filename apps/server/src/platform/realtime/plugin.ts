@@ -5,7 +5,7 @@ import type { Realtime } from './realtime.ts';
 
 export type RealtimePluginOptions = Pick<
   HandshakeOptions,
-  'resolveNetwork' | 'resolveSession' | 'trustProxy' | 'publicUrl'
+  'resolveNetwork' | 'resolveSession' | 'resolveSessionById' | 'chatTokens' | 'trustProxy' | 'publicUrl'
 > & { realtime: Realtime };
 
 /**
@@ -19,6 +19,8 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       authenticate: sessionAuthenticator({
         resolveNetwork: options.resolveNetwork,
         resolveSession: options.resolveSession,
+        resolveSessionById: options.resolveSessionById,
+        chatTokens: options.chatTokens,
         parseCookie: (header) => app.parseCookie(header),
         unsignCookie: (value) => app.unsignCookie(value),
         trustProxy: options.trustProxy,

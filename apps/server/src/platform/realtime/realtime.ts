@@ -1,7 +1,7 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Actor } from '../policy/index.ts';
 
 export const REALTIME_PATH = '/socket.io';
@@ -11,13 +11,26 @@ export const rooms = {
   member: (membershipId: string) => `member:${membershipId}`,
   network: (networkId: string) => `network:${networkId}`,
   session: (sessionId: string) => `session:${sessionId}`,
+  group: (groupId: string) => `group:${groupId}`,
 };
 
 /** What a connection knows about itself once authenticated. */
-export type SocketData = { actor: Actor };
+export type SocketData = { actor: Actor; connectedAt: string } & Record<string, unknown>;
 
-/** Decides whether a handshake may connect: the member it belongs to, or null to refuse it. */
-export type Authenticate = (request: IncomingMessage) => Promise<Actor | null>;
+/** A connection as modules see it: they listen to its events and answer through acknowledgements. */
+export type RealtimeSocket = Socket<
+  Record<string, (payload: unknown, ack?: (answer: unknown) => void) => void>,
+  Record<string, (payload: unknown) => void>,
+  never,
+  SocketData
+>;
+export type ConnectionHandler = (socket: RealtimeSocket) => void | Promise<void>;
+
+/**
+ * Decides whether a handshake may connect: the member it belongs to, or null to refuse it. The
+ * token is the client's chat credentials, when it sent some.
+ */
+export type Authenticate = (request: IncomingMessage, token: string | null) => Promise<Actor | null>;
 
 export type RealtimeOptions = {
   /** With a Redis URL, several server processes share rooms (the adapter publishes through it). */
@@ -46,13 +59,20 @@ export const UNAVAILABLE = 'unavailable';
  * push from the start (to nobody until someone connects) and seeds can run without a server.
  */
 export function createRealtime(options: RealtimeOptions = {}) {
-  const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, never, SocketData>({
+  const io = new Server<
+    Record<string, (payload: unknown, ack?: (answer: unknown) => void) => void>,
+    Record<string, (payload: unknown) => void>,
+    never,
+    SocketData
+  >({
     path: REALTIME_PATH,
     serveClient: false,
   });
   let redis: { pub: Redis; sub: Redis } | null = null;
   let attached = false;
   let closed = false;
+  const connectionHandlers: ConnectionHandler[] = [];
+  let reportError: (error: unknown, context: string) => void = () => {};
 
   return {
     toMember(membershipIds: string | string[], event: string, payload: unknown): void {
@@ -62,6 +82,35 @@ export function createRealtime(options: RealtimeOptions = {}) {
     },
     toNetwork(networkId: string, event: string, payload: unknown): void {
       io.to(rooms.network(networkId)).emit(event, payload);
+    },
+    /** To every connection in any of the rooms (each connection gets it once), on every process. */
+    toRooms(roomNames: string | string[], event: string, payload: unknown): void {
+      const names = Array.isArray(roomNames) ? roomNames : [roomNames];
+      if (names.length === 0) return;
+      io.to(names).emit(event, payload);
+    },
+    /** The same, except to one connection (the sender's, which has its answer already). */
+    toRoomsExcept(roomNames: string[], exceptSocketId: string, event: string, payload: unknown): void {
+      if (roomNames.length === 0) return;
+      io.to(roomNames).except(exceptSocketId).emit(event, payload);
+    },
+    /** Makes the member's connections, on every process, join (or leave) rooms. */
+    joinMember(membershipId: string, roomNames: string[]): void {
+      io.in(rooms.member(membershipId)).socketsJoin(roomNames);
+    },
+    leaveMember(membershipId: string, roomNames: string[]): void {
+      io.in(rooms.member(membershipId)).socketsLeave(roomNames);
+    },
+    /** The connections in a room on every process (through the Redis adapter when there are several). */
+    async fetchSockets(room: string) {
+      return io.in(room).fetchSockets();
+    },
+    /**
+     * Lets a module handle each new connection: join rooms, listen to events. Handlers run in
+     * the order registered; one that fails is reported and does not stop the others.
+     */
+    onConnection(handler: ConnectionHandler): void {
+      connectionHandlers.push(handler);
     },
     /** Ends the connections of a session that ended (signed out), on every server process. */
     disconnectSession(sessionId: string): void {
@@ -76,6 +125,7 @@ export function createRealtime(options: RealtimeOptions = {}) {
       if (attached) throw new Error('Realtime is already attached');
       attached = true;
       const report = onError ?? (() => {});
+      reportError = report;
       if (options.redisUrl) {
         const pub = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
         const sub = pub.duplicate();
@@ -90,10 +140,14 @@ export function createRealtime(options: RealtimeOptions = {}) {
         },
       });
       io.use((socket, next) => {
-        authenticate(socket.request).then(
+        const auth = socket.handshake.auth as Record<string, unknown> | undefined;
+        const query = socket.handshake.query.token;
+        const token = typeof auth?.token === 'string' ? auth.token : typeof query === 'string' ? query : null;
+        authenticate(socket.request, token).then(
           (actor) => {
             if (!actor) return next(new Error(UNAUTHORIZED));
             socket.data.actor = actor;
+            socket.data.connectedAt = new Date().toISOString();
             next();
           },
           (error: unknown) => {
@@ -109,6 +163,13 @@ export function createRealtime(options: RealtimeOptions = {}) {
           rooms.network(actor.networkId),
           rooms.session(actor.sessionId),
         ]);
+        for (const handler of connectionHandlers) {
+          try {
+            void Promise.resolve(handler(socket)).catch((error: unknown) => reportError(error, 'connection'));
+          } catch (error) {
+            reportError(error, 'connection');
+          }
+        }
       });
     },
 
