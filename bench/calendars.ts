@@ -17,6 +17,7 @@ import {
   type SeriesRule,
 } from '@agora/server/bench-support';
 import type { CalendarsFigures, FeedFigures, MonthFigures, UncachedFigures } from './calendars-report.ts';
+import { ProcessSampler } from './process-sampler.ts';
 import { monthScenario } from './scenarios.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -262,7 +263,7 @@ async function measureFeed(server: RunningServer, session: Session): Promise<Fee
   const { authentication_token: token } = (await answer.json()) as { authentication_token?: string };
   if (!token) throw new Error('no authentication_token in the answer');
   const url = `${server.url}/calendars/all/appointments.ics?auth_token=${encodeURIComponent(token)}`;
-  const memory = new RssSampler(server.pid);
+  const memory = new ProcessSampler(server.pid);
   const atRest = memory.now();
   await fetch(url).then((r) => r.arrayBuffer());
   const times: number[] = [];
@@ -367,32 +368,4 @@ function redact(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
-}
-
-/** A process's resident memory from /proc (Linux), sampled every 20 ms while something runs. */
-class RssSampler {
-  private timer: NodeJS.Timeout | undefined;
-  private peak = 0;
-
-  constructor(private readonly pid: number) {}
-
-  now(): number {
-    try {
-      const status = fs.readFileSync(`/proc/${this.pid}/status`, 'utf8');
-      const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
-      return match ? Number(match[1]) / 1024 : Number.NaN;
-    } catch {
-      return Number.NaN;
-    }
-  }
-
-  start(): void {
-    this.peak = this.now();
-    this.timer = setInterval(() => (this.peak = Math.max(this.peak, this.now())), 20);
-  }
-
-  stop(): number {
-    clearInterval(this.timer);
-    return Math.max(this.peak, this.now());
-  }
 }

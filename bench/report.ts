@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CalendarsFigures } from './calendars-report.ts';
+import type { ChatFigures } from './chat.ts';
 import type { ParticipationFigures } from './participation.ts';
 import type { StorageFigures } from './storage.ts';
 
@@ -59,6 +60,7 @@ export function writeJson(
   storage: StorageFigures | null = null,
   calendars: CalendarsFigures | null = null,
   participation: ParticipationFigures | null = null,
+  chat: ChatFigures | null = null,
 ): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const report = {
@@ -68,6 +70,7 @@ export function writeJson(
     ...(storage ? { storage } : {}),
     ...(calendars ? { calendars } : {}),
     ...(participation ? { participation } : {}),
+    ...(chat ? { chat } : {}),
   };
   fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
 }

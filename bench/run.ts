@@ -5,7 +5,9 @@
 // word "calendars" the calendars group (calendars.ts: the month sheet of a large calendar
 // network on PGlite and PostgreSQL, the recurrence rate, an ICS feed), the word "participation"
 // the participation group (participation.ts: adding a group of 5,000, the invites inbox with
-// 100,000 invites).
+// 100,000 invites), the word "chat" the chat group (chat.ts: 1,000 Socket.IO clients in 200 group
+// chats sending steadily, against a bare Socket.IO echo server, then on PostgreSQL with Redis in
+// one and two server processes; --chat-clients, --chat-size, --chat-interval in ms).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import autocannon from 'autocannon';
 import { largeEmail, seedLargeInto } from '@agora/server/bench-support';
 import { formatCalendarsReport, type CalendarsFigures } from './calendars-report.ts';
 import { runCalendarsBench } from './calendars.ts';
+import { formatChatReport, runChatBench, type ChatFigures } from './chat.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
@@ -32,6 +35,9 @@ const { values } = parseArgs({
     only: { type: 'string', default: process.env.BENCH_ONLY ?? '' },
     'file-mb': { type: 'string', default: process.env.BENCH_FILE_MB ?? '200' },
     images: { type: 'string', default: process.env.BENCH_IMAGES ?? '48' },
+    'chat-clients': { type: 'string', default: process.env.BENCH_CHAT_CLIENTS ?? '1000' },
+    'chat-size': { type: 'string', default: process.env.BENCH_CHAT_SIZE ?? '5' },
+    'chat-interval': { type: 'string', default: process.env.BENCH_CHAT_INTERVAL ?? '4000' },
   },
 });
 const members = wholeNumber('--members', values.members, 20);
@@ -39,7 +45,12 @@ const duration = wholeNumber('--duration', values.duration, 1);
 const warmup = wholeNumber('--warmup', values.warmup, 0);
 const fileMegabytes = wholeNumber('--file-mb', values['file-mb'], 1);
 const imageCount = wholeNumber('--images', values.images, 1);
-const { selected, storageSelected, calendarsSelected, participationSelected } = selectScenarios(values.only);
+const chatSize = wholeNumber('--chat-size', values['chat-size'], 2);
+const chatClients = wholeNumber('--chat-clients', values['chat-clients'], chatSize);
+const chatIntervalMs = wholeNumber('--chat-interval', values['chat-interval'], 1);
+const { selected, storageSelected, calendarsSelected, participationSelected, chatSelected } = selectScenarios(
+  values.only,
+);
 
 let dataDir: string | undefined;
 let server: RunningServer | undefined;
@@ -75,6 +86,7 @@ try {
     password: PASSWORD,
     calendars: calendarsSelected,
     participation: participationSelected,
+    ...(chatSelected ? { chat: { chats: Math.floor(chatClients / chatSize), size: chatSize } } : {}),
   });
   const calendarsSeeded = seeded.calendars
     ? `, ${seeded.calendars.calendarIds.length} calendars with ${seeded.calendars.singles + seeded.calendars.series} appointments`
@@ -168,6 +180,23 @@ try {
     if (participation.failure) console.error(`Server output:\n${server.output()}`);
   }
 
+  let chat: ChatFigures | null = null;
+  if (chatSelected && seeded.chat) {
+    chat = await runChatBench({
+      server,
+      chats: seeded.chat,
+      intervalMs: chatIntervalMs,
+      duration,
+      warmup,
+      password: PASSWORD,
+      scratchDir: dataDir,
+      largeEmail,
+      signIn,
+    });
+    console.log(`  chat: done${chat.failure ? `, FAILED: ${chat.failure}` : ''}`);
+    if (chat.failure) console.error(`Server output:\n${server.output()}`);
+  }
+
   const conditions: Conditions = {
     members: seeded.members,
     connections: Object.fromEntries(selected.map((s) => [s.name, s.connections])),
@@ -183,13 +212,15 @@ try {
   if (storage) console.log('\n' + formatStorageReport(storage));
   if (calendars) console.log('\n' + formatCalendarsReport(calendars));
   if (participation) console.log('\n' + formatParticipationReport(participation));
-  writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation);
+  if (chat) console.log('\n' + formatChatReport(chat));
+  writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation, chat);
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
   const failed = [
     ...results.filter((r) => r.failure).map((r) => r.name),
     ...(storage?.failure ? ['storage'] : []),
     ...(calendars?.failure ? ['calendars'] : []),
     ...(participation?.failure ? ['participation'] : []),
+    ...(chat?.failure ? ['chat'] : []),
   ];
   if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
   exitCode = failed.length ? 1 : 0;
@@ -205,23 +236,37 @@ function selectScenarios(only: string): {
   storageSelected: boolean;
   calendarsSelected: boolean;
   participationSelected: boolean;
+  chatSelected: boolean;
 } {
   const words = only
     .split(',')
     .map((w) => w.trim().toLowerCase())
     .filter(Boolean);
   if (words.length === 0)
-    return { selected: scenarios, storageSelected: true, calendarsSelected: true, participationSelected: true };
+    return {
+      selected: scenarios,
+      storageSelected: true,
+      calendarsSelected: true,
+      participationSelected: true,
+      chatSelected: true,
+    };
   const chosen = scenarios.filter((s) => s.baseline || words.some((w) => s.name.toLowerCase().includes(w)));
   const storageSelected = words.some((w) => 'storage'.includes(w));
   const calendarsSelected = words.some((w) => 'calendars'.includes(w));
   const participationSelected = words.some((w) => 'participation'.includes(w));
-  if (chosen.every((s) => s.baseline) && !storageSelected && !calendarsSelected && !participationSelected) {
-    const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation'];
+  const chatSelected = words.some((w) => 'chat'.includes(w));
+  if (
+    chosen.every((s) => s.baseline) &&
+    !storageSelected &&
+    !calendarsSelected &&
+    !participationSelected &&
+    !chatSelected
+  ) {
+    const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation', 'chat'];
     console.error(`--only "${only}" matches no scenario: ${names.join(', ')}`);
     process.exit(2);
   }
-  return { selected: chosen, storageSelected, calendarsSelected, participationSelected };
+  return { selected: chosen, storageSelected, calendarsSelected, participationSelected, chatSelected };
 }
 
 function measure(url: string, scenario: Scenario, ctx: ScenarioContext, durationSeconds: number) {

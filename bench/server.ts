@@ -22,11 +22,19 @@ export type RunningServer = {
   kill(): void;
 };
 
+export type ServerOptions = {
+  databaseUrl?: string;
+  /** Several processes share rooms through this Redis; they need the same database and secret too. */
+  redisUrl?: string;
+  redisKeyPrefix?: string;
+  sessionSecret?: string;
+};
+
 /**
  * Starts the built server (apps/server/dist/main.js) on DATA_DIR `dataDir` and waits until it is
  * healthy; on its embedded database unless `databaseUrl` names a PostgreSQL one.
  */
-export async function startServer(dataDir: string, options: { databaseUrl?: string } = {}): Promise<RunningServer> {
+export async function startServer(dataDir: string, options: ServerOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build -w @agora/server\` first.`);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -34,13 +42,15 @@ export async function startServer(dataDir: string, options: { databaseUrl?: stri
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'S3_BUCKET', 'PUBLIC_URL', 'TRUST_PROXY'])
     delete env[name];
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.redisUrl) env.REDIS_URL = options.redisUrl;
+  if (options.redisKeyPrefix) env.REDIS_KEY_PREFIX = options.redisKeyPrefix;
   Object.assign(env, {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SESSION_SECRET: options.sessionSecret ?? randomBytes(32).toString('hex'),
     SIGN_IN_LIMIT_PER_ADDRESS: NO_LIMIT,
     SIGN_IN_LIMIT_PER_IP: NO_LIMIT,
   });

@@ -15,7 +15,9 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
       '^/(?!@|src/|node_modules/|favicon|socket\\.io).*': {
         target: api,
-        bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+        // Only a page load (GET); a form post that asks for HTML too (the zip archive) is the server's.
+        bypass: (req) =>
+          req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
       },
     },
   },

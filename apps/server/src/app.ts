@@ -34,6 +34,7 @@ import {
   localeSettingsRoutes,
 } from './modules/accounts/index.ts';
 import { calendarRoutes, createCalendarsService } from './modules/calendars/index.ts';
+import { createChatPresence, createChatService } from './modules/chat/index.ts';
 import {
   appointmentFeedRoutes,
   appointmentRoutes,
@@ -73,6 +74,8 @@ export function createServices(
   const groups = createGroupsService(db);
   const membershipRoles = createMembershipRolesService(db);
   const directory = createDirectoryService({ members, groups, membershipRoles, networks });
+  // Registered with the realtime server in buildApp; the chat asks it for partners' presence.
+  const chatPresence = createChatPresence({ db, realtime, members, networks, log });
   const accounts = createAccountsService({
     db,
     members,
@@ -134,6 +137,17 @@ export function createServices(
     accounts,
     meetingRooms,
   });
+  // Registers the storage owner 'chat_message' and answers the chat events of every connection.
+  const chat = createChatService({
+    db,
+    members,
+    groups,
+    networks,
+    storage,
+    realtime,
+    statusOf: (networkId, memberIds) => chatPresence.statusOf(networkId, memberIds),
+    log,
+  });
   return {
     networks,
     members,
@@ -151,6 +165,8 @@ export function createServices(
     calendars,
     appointments,
     meetingRooms,
+    chatPresence,
+    chat,
   };
 }
 
@@ -263,6 +279,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     publicUrl: config.publicUrl,
   });
 
+  services.chatPresence.register();
+
   app.get('/healthz', { config: { auth: 'public', network: false }, schema: { hide: true } }, async () => {
     await database.db.execute(sql`select 1`);
     return { status: 'ok' };
@@ -299,7 +317,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(storageRoutes({ storage: services.storage }));
   await app.register(imageRoutes({ reader: services.storage, log: app.log }));
   await app.register(chatTokenRoutes(chatTokens));
-  await app.register(archiveRoutes({ reader: services.storage, secret: config.sessionSecret }));
+  await app.register(
+    archiveRoutes({
+      reader: services.storage,
+      secret: config.sessionSecret,
+      // The files of a chat message, as one zip: the chat module knows who reads them.
+      chatMessageFiles: (actor, messageId) => services.chat.messageFileIds(actor, messageId),
+    }),
+  );
   await registerWebApp(app, config.webDistDir);
 
   app.setNotFoundHandler({}, (_request, reply) => reply.code(404).send({ error: 'not_found' }));

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../platform/db/client.ts';
 import { createJobs } from '../platform/jobs/jobs.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
 import { seedLargeCalendars, type LargeCalendarsResult } from './large-calendars.ts';
+import { seedLargeChat, type LargeChatResult } from './large-chat.ts';
 import { seedLargeParticipation, type LargeParticipationResult } from './large-participation.ts';
 import { seedLarge, type LargeNetworkOptions } from './large.ts';
 
@@ -33,8 +34,11 @@ export type BenchSeedOptions = LargeNetworkOptions & {
   calendars?: boolean;
   /** Also 100,000 invites and a group of 5,000 members (large-participation.ts). */
   participation?: boolean;
+  /** Also group chats of a few members each for the chat benchmark (large-chat.ts). */
+  chat?: { chats: number; size: number };
 };
 export type { LargeParticipationResult } from './large-participation.ts';
+export type { LargeChatResult } from './large-chat.ts';
 
 export type BenchSeedResult = {
   databaseKind: Database['kind'];
@@ -42,6 +46,7 @@ export type BenchSeedResult = {
   groups: number;
   calendars: LargeCalendarsResult | null;
   participation: LargeParticipationResult | null;
+  chat: LargeChatResult | null;
 };
 
 /**
@@ -124,6 +129,9 @@ async function seedDatabase(
     const participation = options.participation
       ? await seedLargeParticipation(services, result.network.id, { memberIds: result.memberIds, viewerIndex: 1 })
       : null;
+    const chat = options.chat
+      ? await seedLargeChat(services, result.network.id, { memberIds: result.memberIds, ...options.chat })
+      : null;
     mailer.close();
     // PGlite has no autovacuum: without statistics its planner takes the fresh tables for nearly
     // empty ones and skips the trigram index. Measured is a database with statistics, as
@@ -135,6 +143,7 @@ async function seedDatabase(
       groups: result.groupCount,
       calendars,
       participation,
+      chat,
     };
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
 import type { ThemeInput } from '@agora/contracts';
 import type { Services } from '../app.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
+import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoLegal } from './demo-legal.ts';
 import { seedDemoCalendars } from './demo-calendars.ts';
 import { seedDemoNotifications } from './demo-notifications.ts';
@@ -197,6 +198,7 @@ export async function seedDemo(services: Services) {
     ]),
   );
   await seedDemoNotifications(services, { network, memberships, groups });
+  await seedDemoChat(services, { network, memberships, groups });
   const calendars = await seedDemoCalendars(services, { network, memberships, groups });
   // Anna can subscribe to her calendars at once; the others make their token on the account page.
   await services.accounts.renewAuthenticationToken(users[0]!.id);

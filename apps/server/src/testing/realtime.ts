@@ -14,6 +14,10 @@ export type ConnectOptions = {
   host?: string;
   origin?: string;
   transports?: Array<'websocket' | 'polling'>;
+  /** Chat credentials (`POST /api/v1/chat_token`), sent as the web app does: `auth: { token }`. */
+  token?: string;
+  /** Query parameters of the handshake (clients that cannot send `auth` pass `token` here). */
+  query?: Record<string, string>;
 };
 
 /** A Socket.IO client as a page of the web app opens it; resolves once connected, rejects when refused. */
@@ -26,6 +30,8 @@ export function connectSocket(baseUrl: string, options: ConnectOptions = {}): Pr
     path: '/socket.io',
     transports: options.transports ?? ['websocket'],
     extraHeaders: headers,
+    ...(options.token ? { auth: { token: options.token } } : {}),
+    ...(options.query ? { query: options.query } : {}),
     reconnection: false,
     forceNew: true,
     timeout: 5000,
@@ -71,4 +77,14 @@ export function disconnection(socket: Socket, timeoutMs = 3000): Promise<string>
       resolve(reason);
     });
   });
+}
+
+/** Emits an event with a payload and resolves with the server's acknowledgement; fails after `timeoutMs`. */
+export function emitWithAck<T = unknown>(
+  socket: Socket,
+  event: string,
+  payload: unknown,
+  timeoutMs = 5000,
+): Promise<T> {
+  return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<T>;
 }

@@ -1,6 +1,7 @@
 import { administrationFeature } from '../features/administration/index.ts';
 import { appointmentsFeature } from '../features/appointments/index.ts';
 import { calendarsFeature } from '../features/calendars/index.ts';
+import { chatFeature } from '../features/chat/index.ts';
 import { groupsFeature } from '../features/groups/index.ts';
 import { homeFeature } from '../features/home/index.ts';
 import { legalFeature } from '../features/legal/index.ts';
@@ -13,6 +14,7 @@ import type { FeatureModule } from './registry.ts';
 export const FEATURES: FeatureModule[] = [
   homeFeature,
   notificationsFeature,
+  chatFeature,
   groupsFeature,
   calendarsFeature,
   appointmentsFeature,

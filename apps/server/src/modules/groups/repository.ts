@@ -66,6 +66,23 @@ export function createGroupsRepository(db: Db) {
         .limit(limit);
     },
     /**
+     * The groups with chat enabled that a member belongs to, archived ones too (their chat stays
+     * readable): the chat list and the rooms a connection joins, in one query.
+     */
+    chatGroupsOf(networkId: string, membershipId: string) {
+      return db
+        .select({ group: groups, role: groupMemberships.role })
+        .from(groupMemberships)
+        .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+        .where(
+          and(
+            eq(groupMemberships.membershipId, membershipId),
+            eq(groups.networkId, networkId),
+            eq(groups.chatEnabled, true),
+          ),
+        );
+    },
+    /**
      * Groups for the directory pickers with the searching member's role and the category name.
      * The conditions on access narrow the rows in the database so that `limit` holds; the group
      * policy still decides on each row (see the service).

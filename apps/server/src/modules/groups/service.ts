@@ -76,6 +76,8 @@ export function createGroupsService(db: Db) {
       if (!allows(groupPolicy, 'read', actor, subject)) throw notFound();
       return subject;
     },
+    /** The chat-enabled groups a member belongs to, with the role (one query; the chat module's list and rooms). */
+    chatGroupsOf: repository.chatGroupsOf,
     /** The distinct member ids of some groups of the network (inviting groups to appointments). */
     memberIds: repository.memberIdsOf,
     /** A group's member ids as a subquery, for the member search (one statement). */

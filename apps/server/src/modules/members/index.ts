@@ -15,4 +15,5 @@ export {
   memberImages,
 } from './present.ts';
 export type { MembershipRow } from './repository.ts';
+export { memberPolicy, type MemberSubject } from './policy.ts';
 export type { MembershipKind } from './tables.ts';

@@ -30,8 +30,10 @@ export function createChatTokens(secret: string, now: () => number = Date.now) {
     verify(token: string): ChatTokenClaims | null {
       const [payload, signature, extra] = token.split('.');
       if (!payload || !signature || extra !== undefined) return null;
-      const expected = signatureOf(payload);
-      const given = Buffer.from(signature, 'base64url');
+      // Compared as text: base64url decoding skips stray characters and unused bits, so
+      // comparing decoded bytes would accept many spellings of one signature.
+      const expected = Buffer.from(signatureOf(payload).toString('base64url'));
+      const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       try {
         const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;

@@ -112,6 +112,10 @@ export function createRealtime(options: RealtimeOptions = {}) {
     onConnection(handler: ConnectionHandler): void {
       connectionHandlers.push(handler);
     },
+    /** Whether close() has begun: connections that end now end because this process stops. */
+    isClosing(): boolean {
+      return closed;
+    },
     /** Ends the connections of a session that ended (signed out), on every server process. */
     disconnectSession(sessionId: string): void {
       io.in(rooms.session(sessionId)).disconnectSockets(true);

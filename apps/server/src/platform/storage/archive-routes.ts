@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_KEYS, idSchema, type FileTokenAnswer, type FileTokenBody } from '@agora/contracts';
+import {
+  ERROR_KEYS,
+  idSchema,
+  type ChatFileTokenBody,
+  type FileTokenAnswer,
+  type FileTokenBody,
+} from '@agora/contracts';
+import type { Actor } from '../policy/index.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { streamZip, type ArchiveEntry } from './archive.ts';
 import { createArchiveTokens } from './archive-token.ts';
@@ -16,19 +23,28 @@ export type ArchiveRoutesDeps = {
   /** Signs the file tokens; the session secret will do (a key for this purpose is derived from it). */
   secret: string;
   now?: () => number;
+  /**
+   * The ids of a chat message's files when the actor may read its chat, else null (the chat
+   * module answers; platform code does not know chats).
+   */
+  chatMessageFiles?: (actor: Actor, messageId: string) => Promise<string[] | null>;
 };
 
+// Files and folders by id, or (chat) every file of one message.
 const fileTokenBody = z
   .object({
-    file_ids: z.array(idSchema).max(MAX_ARCHIVE_IDS),
+    file_ids: z.array(idSchema).max(MAX_ARCHIVE_IDS).default([]),
     folder_ids: z.array(idSchema).max(MAX_ARCHIVE_IDS).default([]),
     current_folder_id: idSchema.nullish(),
+    chat_message_id: idSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const count = body.file_ids.length + body.folder_ids.length;
-    if (count === 0) ctx.addIssue({ code: 'custom', path: ['file_ids'], message: ERROR_KEYS.required });
+    if (count === 0 && !body.chat_message_id) {
+      ctx.addIssue({ code: 'custom', path: ['file_ids'], message: ERROR_KEYS.required });
+    }
     if (count > MAX_ARCHIVE_IDS) ctx.addIssue({ code: 'custom', path: ['file_ids'], message: ERROR_KEYS.tooLong });
-  }) satisfies z.ZodType<unknown, FileTokenBody>;
+  }) satisfies z.ZodType<unknown, Partial<FileTokenBody & ChatFileTokenBody>>;
 
 const archiveBody = z.object({ token: z.string().min(1).max(100_000) });
 
@@ -52,7 +68,10 @@ export function archiveRoutes(deps: ArchiveRoutesDeps) {
       { config: { auth: 'member' }, schema: { body: fileTokenBody, tags: ['storage'] } },
       async (request): Promise<FileTokenAnswer> => {
         const actor = request.actor!;
-        const fileIds = [...new Set(request.body.file_ids)];
+        const { chat_message_id: messageId } = request.body;
+        const messageFiles = messageId ? ((await deps.chatMessageFiles?.(actor, messageId)) ?? null) : null;
+        if (messageId && !messageFiles) throw notFound();
+        const fileIds = [...new Set(messageFiles ?? request.body.file_ids)];
         // Folders come with the files module; until then no folder id names anything.
         if (request.body.folder_ids.length > 0) throw notFound();
         const readable = await deps.reader.readableMany(actor, fileIds);

@@ -7,7 +7,14 @@ import { AppLayout } from './app-layout.tsx';
 
 // The live connection is tested end to end; here it stays silent.
 vi.mock('socket.io-client', () => ({
-  io: () => ({ on: () => undefined, io: { on: () => undefined }, disconnect: () => undefined }),
+  io: () => ({
+    on: () => undefined,
+    onAny: () => undefined,
+    connect: () => undefined,
+    timeout: () => ({ emit: () => undefined }),
+    io: { on: () => undefined },
+    disconnect: () => undefined,
+  }),
 }));
 
 const memberId = 'a'.repeat(24);

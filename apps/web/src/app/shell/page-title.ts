@@ -1,10 +1,17 @@
 import { useEffect } from 'react';
 
 let suffix = '';
+let prefix = '';
 let current: string | undefined;
 
 function apply() {
-  document.title = current ? (suffix ? `${current} · ${suffix}` : current) : suffix;
+  document.title = prefix + (current ? (suffix ? `${current} · ${suffix}` : current) : suffix);
+}
+
+/** What goes before every title, such as the chat's unread count "(3) "; '' for nothing. */
+export function setPageTitlePrefix(value: string) {
+  prefix = value;
+  apply();
 }
 
 /** The network's name, which every page title ends with. */

@@ -1,0 +1,164 @@
+import {
+  chatKindOf,
+  directChatId,
+  directChatMembers,
+  type ChatKind,
+  type GroupRole,
+  type NetworkSettings,
+} from '@agora/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { abilities, type Actor } from '../../platform/policy/index.ts';
+import { rooms } from '../../platform/realtime/index.ts';
+import type { GroupRow, GroupsService } from '../groups/index.ts';
+import type { MembershipRow, MembersService } from '../members/index.ts';
+import type { NetworksService } from '../networks/index.ts';
+import { chatErrors } from './errors.ts';
+import { chatPolicy, readRefusal, writeRefusal, type ChatAbilities, type ChatSubject } from './policy.ts';
+import type { ChatRepository, ChatRow } from './repository.ts';
+
+/** A chat as one member sees it, with everything its rules and its presentation need. */
+export type ChatContext = {
+  actor: Actor;
+  /** The public id: `member/{a}:{b}`, `group/{id}` or `network`. */
+  key: string;
+  kind: ChatKind;
+  /** Null while nobody has created the chat (a group's or the network's before its first message). */
+  row: ChatRow | null;
+  /** The network's name (the network chat is named after it) and settings. */
+  networkName: string;
+  settings: NetworkSettings;
+  group: GroupRow | null;
+  role: GroupRole | null;
+  memberIds: [string, string] | null;
+  partner: MembershipRow | null;
+  can: ChatAbilities;
+};
+
+export type ChatNetwork = { name: string; settings: NetworkSettings };
+
+export type ChatAccessDeps = {
+  repository: ChatRepository;
+  networks: NetworksService;
+  members: MembersService;
+  groups: GroupsService;
+};
+
+/** The rules' view of a chat. */
+export function subjectOf(
+  parts: Pick<ChatContext, 'kind' | 'row' | 'settings' | 'group' | 'role' | 'memberIds' | 'partner'>,
+): ChatSubject {
+  return {
+    kind: parts.kind,
+    exists: parts.row !== null,
+    memberIds: parts.memberIds,
+    partner: parts.partner,
+    group: parts.group,
+    role: parts.role,
+    settings: parts.settings,
+  };
+}
+
+/**
+ * The room of the network chat: the connections of members who may chat, not every one of the
+ * network (`network:{id}`), which holds guests the network does not let chat.
+ */
+export const networkChatRoom = (networkId: string) => `chat:network:${networkId}`;
+
+/** The rooms a chat's pushes go to: both members, the group's, or the network chat's. */
+export function chatRooms(context: Pick<ChatContext, 'kind' | 'memberIds' | 'group' | 'actor'>): string[] {
+  if (context.kind === 'member') return context.memberIds!.map(rooms.member);
+  if (context.kind === 'group') return [rooms.group(context.group!.id)];
+  return [networkChatRoom(context.actor.networkId)];
+}
+
+export function createChatAccess(deps: ChatAccessDeps) {
+  const { repository } = deps;
+
+  async function networkOf(networkId: string): Promise<ChatNetwork> {
+    const network = await deps.networks.get(networkId);
+    if (!network) throw new Error(`No network ${networkId}`);
+    return { name: network.name, settings: deps.networks.settings(network) };
+  }
+
+  /**
+   * The chat behind an id as the actor sees it; `chat_disabled` when the actor may not chat,
+   * `not_found` for a chat they are no member of (whether it exists is not revealed).
+   */
+  async function load(actor: Actor, key: string, known?: ChatNetwork): Promise<ChatContext> {
+    const kind = chatKindOf(key);
+    const memberIds = kind === 'member' ? directChatMembers(key) : null;
+    // One chat has one id: the two members in their fixed order.
+    if (memberIds && directChatId(...memberIds) !== key) throw chatErrors.invalid({ chat_id: ['invalid'] });
+    const partnerId = memberIds?.find((id) => id !== actor.membershipId) ?? null;
+    const groupId = kind === 'group' ? key.slice('group/'.length) : null;
+    const [network, row, partner, group] = await Promise.all([
+      known ?? networkOf(actor.networkId),
+      repository.findChat(actor.networkId, key),
+      partnerId ? deps.members.find(actor.networkId, partnerId) : undefined,
+      groupId ? deps.groups.withRolesAndCategories(actor, [groupId]).then((found) => found.get(groupId)) : undefined,
+    ]);
+    const parts = {
+      kind,
+      row: row ?? null,
+      settings: network.settings,
+      group: group?.group ?? null,
+      role: group?.role ?? null,
+      memberIds,
+      partner: partner ?? null,
+    };
+    const can = abilities(chatPolicy, actor, subjectOf(parts));
+    const refused = readRefusal(can);
+    if (refused) throw refused;
+    return { actor, key, networkName: network.name, ...parts, can };
+  }
+
+  return {
+    networkOf,
+    load,
+
+    /** Whether the actor may chat at all (members policy `chat`). */
+    async canChat(actor: Actor, known?: ChatNetwork): Promise<boolean> {
+      const { settings } = known ?? (await networkOf(actor.networkId));
+      return abilities(chatPolicy, actor, { ...EMPTY_SUBJECT, settings }).chat;
+    },
+
+    /** A chat the actor may write in; the refusal says why not. */
+    async loadWritable(actor: Actor, key: string): Promise<ChatContext> {
+      const context = await load(actor, key);
+      const refused = writeRefusal(context.can);
+      if (refused) throw refused;
+      return context;
+    },
+
+    /** A chat the actor reads that has a row: one without has no messages to act on. */
+    async loadExisting(actor: Actor, key: string): Promise<ChatContext & { row: ChatRow }> {
+      const context = await load(actor, key);
+      if (!context.row) throw chatErrors.notFound();
+      return context as ChatContext & { row: ChatRow };
+    },
+
+    /** Makes the chat's row when missing (in the caller's transaction); says whether it was made. */
+    async ensureRow(tx: Db, context: ChatContext): Promise<{ row: ChatRow; created: boolean }> {
+      if (context.row) return { row: context.row, created: false };
+      return repository.ensureChat(tx, {
+        networkId: context.actor.networkId,
+        key: context.key,
+        kind: context.kind,
+        groupId: context.group?.id ?? null,
+        memberA: context.memberIds?.[0] ?? null,
+        memberB: context.memberIds?.[1] ?? null,
+      });
+    },
+  };
+}
+
+const EMPTY_SUBJECT: Omit<ChatSubject, 'settings'> = {
+  kind: 'network',
+  exists: true,
+  memberIds: null,
+  partner: null,
+  group: null,
+  role: null,
+};
+
+export type ChatAccess = ReturnType<typeof createChatAccess>;

@@ -1,0 +1,266 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_EVENTS, directChatId, groupChatId, type ChatPushes, type ChatToken } from '@agora/contracts';
+import { createServices } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../platform/db/client.ts';
+import { createJobs } from '../../platform/jobs/jobs.ts';
+import { createMailer } from '../../platform/mail/mailer.ts';
+import { connectSocket, createMember, databaseUrlFor, nextEvent, TEST_PASSWORD } from '../../testing/index.ts';
+import { ONLINE_TTL_MS } from './presence-online.ts';
+import { ok, reference } from './test-support.ts';
+
+// As in CI's server-postgres suite: PostgreSQL and Redis both, or nothing to run.
+const adminUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
+const START_TIMEOUT_MS = 45_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+type ServerProcess = { url: string; child: ChildProcess; output: string[] };
+
+/**
+ * One server process, as deployed: `src/main.ts` (through tsx, so that the code under test is
+ * what runs, never a stale build) on its own port, against the shared database and Redis.
+ */
+function spawnProcess(env: Record<string, string>, port: number): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { url: `http://127.0.0.1:${port}`, child, output };
+}
+
+async function untilHealthy(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await healthy(server.url))) {
+    if (server.child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`Server process did not start (exit ${server.child.exitCode}):\n${server.output.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stopProcess(server: ServerProcess | undefined): Promise<void> {
+  const child = server?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Signs in over HTTP, as a browser would: the session cookie and the CSRF token. */
+async function signIn(url: string, email: string) {
+  const response = await fetch(`${url}/users/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ user: { email, password: TEST_PASSWORD } }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => pair.startsWith('agora_session='))!;
+  const { csrf_token: csrf } = (await response.json()) as { csrf_token: string };
+  return { cookie, csrf };
+}
+
+async function chatToken(url: string, session: { cookie: string; csrf: string }): Promise<string> {
+  const response = await fetch(`${url}/api/v1/chat_token`, {
+    method: 'POST',
+    headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, accept: 'application/json' },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as ChatToken).token;
+}
+
+/** The next push of `event` that `matches`; fails after a while. */
+function nextPush<T>(socket: Socket, event: string, matches: (payload: T) => boolean, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`No matching ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (payload: T) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+describe.skipIf(!adminUrl || !redisUrl)('two server processes sharing PostgreSQL and Redis', () => {
+  const databaseName = `agora_mp_${randomBytes(6).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-mp-'));
+  const servers: ServerProcess[] = [];
+  const sockets: Socket[] = [];
+  let anna: { id: string; email: string };
+  let ben: { id: string; email: string };
+  let groupId: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+    const databaseUrl = databaseUrlFor(adminUrl!, databaseName);
+
+    // Migrated and seeded here, before the processes start: two migrating at once would race.
+    const database = await openDatabase({ databaseUrl, poolSize: 2 });
+    try {
+      await database.migrate();
+      const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+      const jobs = createJobs({ database });
+      const mailer = createMailer({ db: database.db, jobs, from: config.mailFrom, mailImprint: async () => '' });
+      const services = createServices(database, config, mailer, jobs);
+      // pg-boss makes its schema and the services' queues at the first start; two processes at
+      // once can deadlock on that, so they are made here.
+      await jobs.start();
+      await jobs.stop();
+      const network = await services.networks.create({ name: 'Two processes', language: 'en' });
+      const a = await createMember(services, network.id, { firstName: 'Anna', lastName: 'Eins' });
+      const b = await createMember(services, network.id, { firstName: 'Ben', lastName: 'Zwei' });
+      anna = { id: a.membership.id, email: a.user.email };
+      ben = { id: b.membership.id, email: b.user.email };
+      const [category] = await services.groups.createCategories(network.id, [
+        { slug: 'teams', name: 'Team', pluralName: 'Teams' },
+      ]);
+      const [group] = await services.groups.createGroups(network.id, [
+        { groupCategoryId: category!.id, slug: 'both', name: 'Both of us' },
+      ]);
+      groupId = group!.id;
+      await services.groups.addMembers(network.id, [
+        { groupId, membershipId: anna.id, role: 'admin' },
+        { groupId, membershipId: ben.id, role: 'member' },
+      ]);
+      mailer.close();
+    } finally {
+      await database.close();
+    }
+
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl!,
+      // Rooms of this run only, whatever else uses the Redis.
+      REDIS_KEY_PREFIX: `agora-mp-${randomBytes(4).toString('hex')}:`,
+      // Cookies and chat tokens of one process are good on the other.
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+    };
+    // Kept as soon as they exist, so that afterAll stops them also when one does not start.
+    for (const port of await Promise.all([freePort(), freePort()])) servers.push(spawnProcess(env, port));
+    await Promise.all(servers.map(untilHealthy));
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await Promise.allSettled(servers.map(stopProcess));
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function connect(server: ServerProcess, options: Parameters<typeof connectSocket>[1]) {
+    const socket = await connectSocket(server.url, options);
+    sockets.push(socket);
+    return socket;
+  }
+
+  it('carries messages, read markers and presence from one process to the other', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const annaTab = await connect(one, { cookie: (await signIn(one.url, anna.email)).cookie });
+    // Ben signs in on process 1 and connects to process 2 with the chat token process 1 gave him.
+    const benToken = await chatToken(one.url, await signIn(one.url, ben.email));
+
+    type Status = ChatPushes['set_status'];
+    const benOnline = nextPush<Status>(annaTab, CHAT_EVENTS.setStatus, (s) => s.member_id === ben.id);
+    const benTab = await connect(two, { token: benToken });
+    expect(await benOnline).toMatchObject({ member_id: ben.id, type: 'online' });
+
+    const info = await ok(annaTab, CHAT_EVENTS.networkInfo);
+    expect(info.online.map((e) => e.member_id).sort()).toEqual([anna.id, ben.id].sort());
+
+    const benBusy = nextPush<Status>(annaTab, CHAT_EVENTS.setStatus, (s) => s.member_id === ben.id);
+    await ok(benTab, CHAT_EVENTS.setStatus, { type: 'busy', text: 'On the other process' });
+    expect(await benBusy).toMatchObject({ member_id: ben.id, type: 'busy', text: 'On the other process' });
+    expect((await ok(annaTab, CHAT_EVENTS.networkInfo)).online.find((e) => e.member_id === ben.id)).toMatchObject({
+      type: 'busy',
+      text: 'On the other process',
+    });
+
+    // A direct message from process 1 reaches process 2; its acknowledgement comes back.
+    const chatId = directChatId(anna.id, ben.id);
+    const arrival = nextEvent<ChatPushes['message']>(benTab, CHAT_EVENTS.message, 5000);
+    const sent = await ok(annaTab, CHAT_EVENTS.message, {
+      chat_id: chatId,
+      text: 'Hallo von Prozess 1',
+      client_reference: reference(),
+    });
+    expect(sent).toMatchObject({ chat_id: chatId, text: 'Hallo von Prozess 1', from: { id: anna.id } });
+    expect(await arrival).toMatchObject({ id: sent.id, text: 'Hallo von Prozess 1' });
+
+    // Ben reads it on process 2: Anna's ticks on process 1 learn it.
+    const read = nextPush<ChatPushes['mark_as_read']>(annaTab, CHAT_EVENTS.markAsRead, (m) => m.chat_id === chatId);
+    await ok(benTab, CHAT_EVENTS.markAsRead, { chat_id: chatId, message_id: sent.id });
+    expect(await read).toMatchObject({ chat_id: chatId, member_id: ben.id, message_id: sent.id, seq: sent.seq });
+
+    // The group's room spans both processes too.
+    const groupArrival = nextEvent<ChatPushes['message']>(benTab, CHAT_EVENTS.message, 5000);
+    const toGroup = await ok(annaTab, CHAT_EVENTS.message, {
+      chat_id: groupChatId(groupId),
+      text: 'An alle',
+      client_reference: reference(),
+    });
+    expect(await groupArrival).toMatchObject({ id: toGroup.id, group_name: 'Both of us' });
+
+    // Ben leaves: process 1 hears it at once, and stops listing him once its list is renewed.
+    const benOffline = nextPush<Status>(annaTab, CHAT_EVENTS.setStatus, (s) => s.member_id === ben.id);
+    benTab.disconnect();
+    expect(await benOffline).toEqual({ member_id: ben.id, type: 'offline', text: '', online_at: null });
+    await new Promise((resolve) => setTimeout(resolve, ONLINE_TTL_MS + 100));
+    expect((await ok(annaTab, CHAT_EVENTS.networkInfo)).online.map((e) => e.member_id)).toEqual([anna.id]);
+  });
+});

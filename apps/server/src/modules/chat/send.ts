@@ -1,0 +1,129 @@
+import { CHAT_EVENTS, type ChatMessage, type sendMessageSchema } from '@agora/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/policy/index.ts';
+import { chatRooms, type ChatAccess, type ChatContext } from './access.ts';
+import { chatErrors } from './errors.ts';
+import type { ChatFiles } from './files.ts';
+import type { PresentMessages } from './messages-view.ts';
+import { contentRefusal, writeRefusal } from './policy.ts';
+import type { ChatRepository, MessageRow } from './repository.ts';
+
+export type SendMessageInput = z.output<typeof sendMessageSchema>;
+
+/** Pushes to rooms after a commit; `origin` (the sender's connection) has its answer already. */
+export type Push = (rooms: string[], event: string, payload: unknown, origin?: string) => void;
+
+export type SendDeps = {
+  db: Db;
+  repository: ChatRepository;
+  access: ChatAccess;
+  files: ChatFiles;
+  presentMessages: PresentMessages;
+  push: Push;
+  /** Tells both members of a direct chat made by this message (create_chat, before the message). */
+  announceDirectChat: (context: ChatContext) => Promise<unknown>;
+};
+
+/**
+ * `message`: stores the message, then broadcasts it to the chat's rooms. The chat's row is
+ * locked while its next number is taken, so numbers follow the order of commits; the sender's
+ * own read marker moves to their message. Sending the same client reference again answers the
+ * stored message and broadcasts nothing.
+ */
+export function createSendMessage(deps: SendDeps) {
+  const { repository } = deps;
+
+  /** The message a reference was stored with, if it is this chat's; the reference is taken otherwise. */
+  async function answerStored(loaded: ChatContext, stored: MessageRow): Promise<ChatMessage> {
+    // The first attempt may have made the chat after this one looked.
+    const context = loaded.row ? loaded : await deps.access.load(loaded.actor, loaded.key);
+    if (!context.row || stored.chatId !== context.row.id) throw chatErrors.invalid({ client_reference: ['taken'] });
+    return (await deps.presentMessages(context, context.row.id, [stored]))[0]!;
+  }
+
+  async function quotedFits(context: ChatContext, quotedId: string | null | undefined): Promise<void> {
+    if (!quotedId) return;
+    const quoted = context.row ? await repository.findMessage(context.row.id, quotedId) : undefined;
+    if (!quoted || quoted.deletedAt) throw chatErrors.invalid({ quoted_message_id: ['invalid'] });
+  }
+
+  async function store(context: ChatContext, input: SendMessageInput, at: Date) {
+    const { actor } = context;
+    return deps.db.transaction(async (tx) => {
+      const made = await deps.access.ensureRow(tx, context);
+      const chat = await repository.lockChat(tx, made.row.id);
+      const seq = chat.lastSeq + 1;
+      const revision = chat.revision + 1;
+      const message = await repository.insertMessage(tx, {
+        networkId: actor.networkId,
+        chatId: chat.id,
+        seq,
+        revision,
+        authorId: actor.membershipId,
+        text: input.text.trim(),
+        quotedMessageId: input.quoted_message_id ?? null,
+        clientReference: input.client_reference,
+        fileCount: new Set(input.file_ids).size,
+        imageCount: new Set(input.image_ids).size,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await deps.files.attach(tx, actor, message.id, { fileIds: input.file_ids, imageIds: input.image_ids });
+      await repository.updateChat(tx, chat.id, {
+        lastSeq: seq,
+        revision,
+        lastMessageId: message.id,
+        lastInteractedAt: at,
+      });
+      // Writing in a chat means having read it up to here.
+      await repository.markRead(
+        tx,
+        { chatId: chat.id, membershipId: actor.membershipId, networkId: actor.networkId },
+        seq,
+        message.id,
+      );
+      return {
+        message,
+        chat: { ...chat, lastSeq: seq, revision, lastMessageId: message.id, lastInteractedAt: at },
+        created: made.created,
+      };
+    });
+  }
+
+  return async function sendMessage(
+    actor: Actor,
+    input: SendMessageInput,
+    origin?: string,
+    at: Date = new Date(),
+  ): Promise<ChatMessage> {
+    const context = await deps.access.load(actor, input.chat_id);
+    const stored = await repository.findByClientReference(actor.membershipId, input.client_reference);
+    if (stored) return answerStored(context, stored);
+    const refused =
+      writeRefusal(context.can) ??
+      contentRefusal(
+        { text: input.text, files: new Set(input.file_ids).size, images: new Set(input.image_ids).size },
+        context.settings,
+      );
+    if (refused) throw refused;
+    await quotedFits(context, input.quoted_message_id);
+
+    let saved: Awaited<ReturnType<typeof store>>;
+    try {
+      saved = await store(context, input, at);
+    } catch (error) {
+      // The same reference sent twice at once: the first one stored wins, the other answers it.
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await repository.findByClientReference(actor.membershipId, input.client_reference);
+      if (!winner) throw error;
+      return answerStored({ ...context, row: null }, winner);
+    }
+    const withRow = { ...context, row: saved.chat };
+    if (saved.created && context.kind === 'member') await deps.announceDirectChat(withRow);
+    const [message] = await deps.presentMessages(withRow, saved.chat.id, [saved.message]);
+    deps.push(chatRooms(context), CHAT_EVENTS.message, message, origin);
+    return message!;
+  };
+}

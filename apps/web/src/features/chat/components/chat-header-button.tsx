@@ -1,0 +1,78 @@
+import { ActionIcon, Drawer, Indicator, Loader, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconMessages } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { badgeLabel } from '@agora/contracts';
+import { goToChatView } from '../client/navigation.ts';
+import { useChatProfile, useChatPushes, useChatsWithUnread } from '../client/store.ts';
+import { useChatDesktopNotifications } from './desktop-notifications.ts';
+import { useChatDrawer } from './panel-state.ts';
+import { useTabBadge } from './tab-badge.ts';
+
+const ChatPanel = lazy(() => import('./chat-panel.tsx').then((m) => ({ default: m.ChatPanel })));
+
+/** Chat is hidden on the legal pages (spec 2). */
+export function chatHiddenOn(pathname: string): boolean {
+  return pathname.startsWith('/legal') || pathname.startsWith('/imprint');
+}
+
+/**
+ * The header's chat button with the number of chats with unread messages; it opens the chat as a
+ * drawer on the right (the whole screen on a phone). It also keeps the chat's cache current, the
+ * tab's badge and the desktop notifications, for every page of the signed-in member.
+ */
+export function ChatHeaderButton() {
+  const { t } = useTranslation('chat');
+  useChatPushes();
+  useChatDesktopNotifications();
+  const { profile } = useChatProfile();
+  const count = useChatsWithUnread({ enabled: !!profile?.can.chat });
+  useTabBadge(count);
+  const drawer = useChatDrawer();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const isPhone = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: false });
+  const onChatPage = pathname === '/chat' || pathname.startsWith('/chat/');
+
+  if (!profile?.can.chat || chatHiddenOn(pathname)) return null;
+  const badge = badgeLabel(count, '');
+  const label = count > 0 ? t('button_unread', { count }) : t('button');
+
+  return (
+    <>
+      <Indicator label={badge} disabled={!badge} size={18} color="red.9" offset={6} data-testid="chat-badge">
+        <Tooltip label={t('title')}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            color="var(--agora-header-text)"
+            aria-label={label}
+            aria-expanded={onChatPage ? undefined : drawer.opened}
+            onClick={() => {
+              if (!onChatPage) return drawer.toggle();
+              goToChatView({ name: 'root' });
+              void navigate('/chat');
+            }}
+            data-testid="chat-button"
+          >
+            <IconMessages size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Indicator>
+      {!onChatPage && (
+        <Drawer.Root opened={drawer.opened} onClose={drawer.close} position="right" size={isPhone ? '100%' : 420}>
+          <Drawer.Overlay backgroundOpacity={0.2} />
+          <Drawer.Content aria-label={t('title')} data-testid="chat-drawer">
+            <Drawer.Body p={0} h="100%">
+              <Suspense fallback={<Loader m="md" size="sm" />}>
+                <ChatPanel onClose={drawer.close} />
+              </Suspense>
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
+import { startInProcessServer, type InProcessServer } from '../support/server.ts';
+import { signInThroughForm } from '../support/sign-in.ts';
+
+let server: InProcessServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startInProcessServer({});
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(
+  email: string,
+  path: string,
+  options: { width?: number; beforeSignIn?: (page: Page) => Promise<void> } = {},
+): Promise<Page> {
+  const opened = await newPage(browser, { timezoneId: 'Europe/Berlin', width: options.width });
+  contexts.push(opened.context);
+  await options.beforeSignIn?.(opened.page);
+  await signInThroughForm(opened.page, server.url, email, path);
+  return opened.page;
+}
+
+/** Opens a chat from the chat list by its name. */
+async function openChat(page: Page, name: string | RegExp): Promise<void> {
+  await page
+    .getByRole('list', { name: 'Ihre Chats' })
+    .getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name })
+    .first()
+    .click();
+  await page.getByRole('textbox', { name: 'Nachricht' }).waitFor();
+}
+
+/**
+ * Puts the page's real-time connection behind a switch: `drop()` closes it and refuses new ones
+ * (WebSocket and long polling alike) until `restore()`, as a train going into a tunnel would.
+ */
+function connectionSwitch() {
+  let down = false;
+  const open: WebSocketRoute[] = [];
+  return {
+    async install(page: Page) {
+      await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+        if (down) return void ws.close();
+        ws.connectToServer();
+        open.push(ws);
+      });
+      await page.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.continue()));
+    },
+    async drop() {
+      down = true;
+      await Promise.all(open.splice(0).map((ws) => ws.close()));
+    },
+    restore() {
+      down = false;
+    },
+  };
+}
+
+const messages = (page: Page) => page.getByRole('region', { name: 'Nachrichten' });
+
+describe('chat', () => {
+  it('two members chat: typing, sending, read ticks, quoting and editing', async () => {
+    const max = await signedIn('max.member@example.com', '/chat');
+    const anna = await signedIn('anna.admin@example.com', '/chat');
+    await openChat(max, 'Anna Adler');
+    await openChat(anna, 'Max Meier');
+    expect(await seriousViolations(max)).toEqual([]);
+
+    // Max types: Anna sees that he is writing, then his message.
+    const composer = max.getByRole('textbox', { name: 'Nachricht' });
+    await composer.click();
+    await composer.pressSequentially('Hallo Anna, ', { delay: 30 });
+    await anna.getByText('Max schreibt …').or(anna.getByText('Max Meier schreibt …')).waitFor();
+    // Shift+Enter makes a new line instead of sending.
+    await composer.press('Shift+Enter');
+    await composer.pressSequentially('kommst du heute zum Standup?');
+    await composer.press('Enter');
+    await expect.poll(() => composer.inputValue()).toBe('');
+    const sent = messages(anna).getByText('kommst du heute zum Standup?');
+    await sent.waitFor();
+
+    // Anna has the chat open with focus: after a second it is read, and Max sees the read ticks.
+    await anna.bringToFront();
+    await messages(max).getByLabel('Gelesen').last().waitFor({ timeout: 10_000 });
+
+    // Anna quotes his message and answers.
+    await messages(anna).getByRole('button', { name: 'Aktionen für die Nachricht von Max Meier' }).last().click();
+    await anna.getByRole('menuitem', { name: 'Zitieren' }).click();
+    const annaComposer = anna.getByRole('textbox', { name: 'Nachricht' });
+    await annaComposer.fill('Ja, bin dabei');
+    await annaComposer.press('Enter');
+    const answer = messages(max).getByRole('listitem').filter({ hasText: 'Ja, bin dabei' });
+    await answer.waitFor();
+    await answer.getByText('kommst du heute zum Standup?').waitFor();
+
+    // Max edits his message; Anna sees the new text marked as edited (later than a second after
+    // it was sent, as a member would).
+    await max.waitForTimeout(1500);
+    await messages(max)
+      .getByRole('listitem')
+      .filter({ hasText: 'kommst du heute zum Standup?' })
+      .first()
+      .getByRole('button', { name: 'Aktionen für die Nachricht von Max Meier' })
+      .click();
+    await max.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+    await composer.fill('Hallo Anna, kommst du heute um 10 zum Standup?');
+    await composer.press('Enter');
+    const edited = messages(anna).getByRole('listitem').filter({ hasText: 'kommst du heute um 10 zum Standup?' });
+    await edited.getByText('bearbeitet').waitFor();
+    expect(await seriousViolations(anna)).toEqual([]);
+  });
+
+  it('catches up after a dropped connection', async () => {
+    const connection = connectionSwitch();
+    const max = await signedIn('max.member@example.com', '/chat', { beforeSignIn: connection.install });
+    const anna = await signedIn('anna.admin@example.com', '/chat');
+    await openChat(max, 'Anna Adler');
+    await openChat(anna, 'Max Meier');
+
+    await connection.drop();
+    await max.getByText('Die Verbindung wurde unterbrochen', { exact: false }).waitFor({ timeout: 15_000 });
+    const annaComposer = anna.getByRole('textbox', { name: 'Nachricht' });
+    await annaComposer.fill('Während du weg warst');
+    await annaComposer.press('Enter');
+    await messages(anna).getByText('Während du weg warst').waitFor();
+    await max.waitForTimeout(1000);
+    expect(await messages(max).getByText('Während du weg warst').count()).toBe(0);
+    connection.restore();
+    await messages(max).getByText('Während du weg warst').waitFor({ timeout: 20_000 });
+  });
+
+  it('opens from the header button and shows the chat list on a phone', async () => {
+    const max = await signedIn('max.member@example.com', '/', { width: 390 });
+    await max.getByRole('button', { name: /^Chat/ }).first().click();
+    await max.getByRole('list', { name: 'Ihre Chats' }).waitFor();
+    expect(await seriousViolations(max)).toEqual([]);
+  });
+});
