@@ -203,7 +203,7 @@ describe('UploadField', () => {
     renderUi(<Harness initial={[stored('p1', 'alt.pdf', 'published', 'application/pdf')]} />);
     pick([pdf('halb.pdf')]);
     const [xhr] = await requests(1);
-    expect(state().isUploading).toBe(true);
+    await waitFor(() => expect(state().isUploading).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Ausblenden' }));
     await waitFor(() => expect(state().isUploading).toBe(false));
     expect(xhr!.aborted).toBe(true);
@@ -221,7 +221,9 @@ describe('UploadField', () => {
     pick([pdf('zweit.pdf')]);
     await requests(2);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(state().items.map((item) => [item.name, item.state])).toEqual([['zweit.pdf', 'uploading']]);
+    await waitFor(() =>
+      expect(state().items.map((item) => [item.name, item.state])).toEqual([['zweit.pdf', 'uploading']]),
+    );
   });
 
   it('replaces the file of a single-file field after confirmation', async () => {
@@ -234,10 +236,12 @@ describe('UploadField', () => {
     expect(screen.getByText('Nur eine Datei ist erlaubt. Weggelassen: noch.png')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ersetzen' }));
     await requests(1);
-    expect(state().items.map((item) => [item.name, item.state])).toEqual([
-      ['alt.png', 'removed'],
-      ['neu.png', 'uploading'],
-    ]);
+    await waitFor(() =>
+      expect(state().items.map((item) => [item.name, item.state])).toEqual([
+        ['alt.png', 'removed'],
+        ['neu.png', 'uploading'],
+      ]),
+    );
     expect(state().pendingRemovals).toEqual(['p1']);
   });
 
