@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   CHAT_TIMINGS,
+  type Chat,
   type ChatMessage,
+  type CreateChatPayload,
   type ChatProfile,
   type QuotedChatMessage,
   type SendMessagePayload,
@@ -11,7 +13,7 @@ import { connectedMemberId } from './connection.ts';
 import type { StoredChatMessage } from './delivery.ts';
 import { CHAT_TIMEOUT, chatEmit, chatErrorKey, ChatRequestError } from './emit.ts';
 import { chatKeys } from './keys.ts';
-import { applyChatState, sortMessages, type ChatRoomData } from './reducers.ts';
+import { applyChatState, sortMessages, upsertChat, type ChatRoomData } from './reducers.ts';
 
 export type SendInput = { text: string; quoted_message_id?: string | null; file_ids?: string[]; image_ids?: string[] };
 
@@ -44,6 +46,13 @@ async function emitMessage(payload: SendMessagePayload): Promise<ChatMessage> {
  * replaces it by the stored one when the server answers; a failure leaves it marked with the
  * error key, to be retried or discarded.
  */
+/** Opens (creating when new) a direct or group chat and puts it in the chat list. */
+export async function openChat(queryClient: QueryClient, target: CreateChatPayload): Promise<Chat> {
+  const chat = await chatEmit('create_chat', target);
+  queryClient.setQueryData<Chat[]>(chatKeys.chats, (chats) => chats && upsertChat(chats, chat));
+  return chat;
+}
+
 export function chatActions(queryClient: QueryClient, chatId: string) {
   const deliver = async (payload: SendMessagePayload): Promise<ChatMessage> => {
     const reference = payload.client_reference;

@@ -17,12 +17,9 @@ import { IconArrowLeft, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Chat } from '@agora/contracts';
 import { connectedMemberId } from '../client/connection.ts';
-import { chatEmit } from '../client/emit.ts';
-import { chatKeys } from '../client/keys.ts';
+import { openChat } from '../client/actions.ts';
 import { useChatNavigation } from '../client/navigation.ts';
-import { upsertChat } from '../client/reducers.ts';
 import { useChatProfile } from '../client/store.ts';
 import { showChatError } from '../room/chat-error-toast.ts';
 import { useChatSearch, type ChatSearchEntry } from './chat-search.ts';
@@ -42,8 +39,7 @@ export function NewChat() {
   const pick = async (entry: ChatSearchEntry) => {
     setOpening(`${entry.type}:${entry.id}`);
     try {
-      const chat = await chatEmit('create_chat', { type: entry.type, id: entry.id });
-      queryClient.setQueryData<Chat[]>(chatKeys.chats, (chats) => chats && upsertChat(chats, chat));
+      const chat = await openChat(queryClient, { type: entry.type, id: entry.id });
       go({ name: 'showChat', chatId: chat.id });
     } catch (error) {
       showChatError(error);

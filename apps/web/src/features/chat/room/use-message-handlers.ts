@@ -4,10 +4,8 @@ import type { Chat, ChatNetworkInfo } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { showToast } from '../../../ui/toast.tsx';
-import { chatEmit } from '../client/emit.ts';
-import { chatKeys } from '../client/keys.ts';
+import { openChat } from '../client/actions.ts';
 import { useChatNavigation } from '../client/navigation.ts';
-import { upsertChat } from '../client/reducers.ts';
 import type { ChatActions, ClientChatMessage } from '../client/store.ts';
 import { showChatError } from './chat-error-toast.ts';
 import type { MessageHandlers } from './message-actions.tsx';
@@ -39,8 +37,7 @@ export function useMessageHandlers({ chat, actions, networkInfo, me, canStartPri
   const startPrivateChat = useCallback(
     async (memberId: string) => {
       try {
-        const direct = await chatEmit('create_chat', { type: 'member', id: memberId });
-        queryClient.setQueryData<Chat[]>(chatKeys.chats, (chats) => chats && upsertChat(chats, direct));
+        const direct = await openChat(queryClient, { type: 'member', id: memberId });
         go({ name: 'showChat', chatId: direct.id });
       } catch (error) {
         showChatError(error);
