@@ -1,4 +1,5 @@
 import type { Chat, ChatAttachment, ChatMessage, ChatNetworkInfo, ChatProfile, DeliveryStatus } from '@agora/contracts';
+import { testChat, testMessage } from '../../client/fixtures.ts';
 import type { ClientChatMessage } from '../../client/store.ts';
 
 export const ME = 'a'.repeat(24);
@@ -18,22 +19,15 @@ export function hexId(n: number): string {
 }
 
 export function directChat(overrides: Partial<Chat> = {}): Chat {
-  return {
+  return testChat({
     id: DIRECT_ID,
-    kind: 'member',
     name: 'Anna Adler',
-    image_id: null,
     partner: { ...members.anna, is_external: false },
-    group: null,
-    last_message: null,
     last_interacted_at: null,
     revision: 100,
-    can: { write: true, update_messages: true, destroy_messages: true },
-    state: { muted_until: null, app_muted_until: null, last_read_id: null, last_read_seq: 0, unread_count: 0 },
-    partner_state: { last_received_id: null, last_received_seq: 0, last_read_id: null, last_read_seq: 0 },
     status: { type: 'online', text: '' },
     ...overrides,
-  };
+  });
 }
 
 export function groupChat(overrides: Partial<Chat> = {}): Chat {
@@ -64,23 +58,7 @@ export function attachment(n: number, overrides: Partial<ChatAttachment> = {}): 
 /** Message n of a chat, written n minutes after 09:00 on 20.11.2026 (seq n). */
 export function message(n: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
   const created = new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
-  return {
-    id: hexId(n),
-    chat_id: DIRECT_ID,
-    seq: n,
-    revision: n,
-    text: `Nachricht ${n}`,
-    from: members.anna,
-    created_at: created,
-    updated_at: created,
-    deleted_at: null,
-    quoted_message: null,
-    files: [],
-    images: [],
-    group_name: null,
-    client_reference: null,
-    ...overrides,
-  };
+  return testMessage(n, { id: hexId(n), from: members.anna, created_at: created, updated_at: created, ...overrides });
 }
 
 export function clientMessage(
