@@ -3,7 +3,8 @@
 // slow answer does not slow the senders). Flat out: each chat sends its next message as soon
 // as the previous one is acknowledged, one in flight per chat, which finds the most a server
 // delivers. A message counts as delivered when every other member of its chat has received
-// its push; latency is from the send to each receipt.
+// its push; latency is from the send to each receipt. Either may run while one member floods
+// a chat of its own with messages, none waiting for an answer (`Flood`).
 import { io, type Socket } from 'socket.io-client';
 import { ProcessSampler } from './process-sampler.ts';
 
@@ -38,7 +39,16 @@ export type LoadFigures = {
   serverRssPeakMB: number;
   /** CPU time the server process(es) used under load, as a share of one CPU. */
   serverCpuPercent: number;
+  /** What the flooder sent meanwhile and how it was answered, when one flooded. */
+  flood: FloodCounts | null;
 };
+
+/**
+ * One member flooding a chat while the others chat: a burst of `burst` messages when the
+ * measuring begins, then `perSecond` more, none waiting for an answer.
+ */
+export type Flood = { socket: Socket; chatId: string; burst: number; perSecond: number };
+export type FloodCounts = { sent: number; accepted: number; refused: number; unanswered: number };
 
 const CONNECT_CONCURRENCY = 50;
 const CONNECT_TIMEOUT_MS = 20_000;
@@ -115,7 +125,13 @@ export function closeClients(sockets: Array<Socket | undefined>): void {
 type Tracked = { sentAt: number; waiting: number; counted: boolean };
 
 /** Runs the plan on connected clients and measures it; `pids` are the server processes. */
-export async function runLoad(sockets: Socket[], plan: ChatPlan, pids: number[], mode: LoadMode): Promise<LoadFigures> {
+export async function runLoad(
+  sockets: Socket[],
+  plan: ChatPlan,
+  pids: number[],
+  mode: LoadMode,
+  flood?: Flood,
+): Promise<LoadFigures> {
   const tracked = new Map<string, Tracked>();
   const latencies: number[] = [];
   const acks: number[] = [];
@@ -205,6 +221,38 @@ export async function runLoad(sockets: Socket[], plan: ChatPlan, pids: number[],
     });
   const load = mode === 'steady' ? steady : flatOut;
 
+  const floodCounts: FloodCounts = { sent: 0, accepted: 0, refused: 0, unanswered: 0 };
+  let flooding: NodeJS.Timeout | undefined;
+  const floodOne = () => {
+    if (!flood) return;
+    floodCounts.sent += 1;
+    flood.socket.timeout(ACK_TIMEOUT_MS).emit(
+      'message',
+      {
+        chat_id: flood.chatId,
+        text: `Flut ${floodCounts.sent}`,
+        client_reference: `${prefix}-flood-${floodCounts.sent}`,
+      },
+      (error: Error | null, answer?: { ok: boolean; error?: { key?: string } }) => {
+        if (error) floodCounts.unanswered += 1;
+        else if (answer?.ok) floodCounts.accepted += 1;
+        else if (answer?.error?.key === 'too_many_requests') floodCounts.refused += 1;
+        else floodCounts.unanswered += 1;
+      },
+    );
+  };
+  /** The burst at once, then the steady rate in ticks of 10 ms, until stopFlood(). */
+  const startFlood = () => {
+    if (!flood) return;
+    for (let i = 0; i < flood.burst; i++) floodOne();
+    let due = 0;
+    flooding = setInterval(() => {
+      due += flood.perSecond / 100;
+      for (; due >= 1; due -= 1) floodOne();
+    }, 10);
+  };
+  const stopFlood = () => clearInterval(flooding);
+
   try {
     // Group rooms are joined after the connection: one message per chat must reach everyone first.
     for (const chat of plan.chats) send(chat, 0, false);
@@ -220,7 +268,9 @@ export async function runLoad(sockets: Socket[], plan: ChatPlan, pids: number[],
     for (const m of memory) m.start();
     const started = performance.now();
     measuring = true;
+    startFlood();
     await load(plan.durationSeconds, true);
+    stopFlood();
     measuring = false;
     const stopped = performance.now();
     const cpuSeconds = sum(memory.map((m) => m.cpuSeconds()));
@@ -230,6 +280,15 @@ export async function runLoad(sockets: Socket[], plan: ChatPlan, pids: number[],
       () => '',
     ).catch(() => {});
     const serverRssPeakMB = sum(memory.map((m) => m.stop()));
+    // The flood's last answers, before they are counted as missing.
+    if (flood) {
+      await waitFor(
+        () => floodCounts.accepted + floodCounts.refused + floodCounts.unanswered >= floodCounts.sent,
+        ACK_TIMEOUT_MS + 1000,
+        () => '',
+      ).catch(() => {});
+      floodCounts.unanswered = floodCounts.sent - floodCounts.accepted - floodCounts.refused;
+    }
 
     const seconds = (stopped - started) / 1000;
     return {
@@ -247,8 +306,10 @@ export async function runLoad(sockets: Socket[], plan: ChatPlan, pids: number[],
       serverRssAtRestMB,
       serverRssPeakMB,
       serverCpuPercent: (cpuSeconds / ((stopped - started) / 1000)) * 100,
+      flood: flood ? floodCounts : null,
     };
   } finally {
+    stopFlood();
     for (const socket of sockets) socket.off('message', onMessage);
   }
 }

@@ -1,15 +1,24 @@
 // The chat group: 1,000 Socket.IO clients in 200 group chats of 5 (src/seed/large-chat.ts),
 // each chat sending at a steady rate. Measured on our server (every message stored before it is
 // pushed), then with the same load on a bare Socket.IO echo server (chat-echo-server.ts: same
-// rooms, no database), whose throughput ours is compared with; then on PostgreSQL with the Redis
+// rooms, no database), whose throughput ours is compared with; one member flooding a chat while
+// the other chats go on, their latencies against a quiet run; then on PostgreSQL with the Redis
 // adapter, first one server process and then two sharing the clients.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type { Socket } from 'socket.io-client';
 import { postgresReachable, seedLargeIntoPostgres, type LargeChatResult } from '@agora/server/bench-support';
-import { closeClients, connectClients, runLoad, type ChatPlan, type LoadFigures } from './chat-load.ts';
+import {
+  closeClients,
+  connectClients,
+  runLoad,
+  type ChatPlan,
+  type FloodCounts,
+  type LoadFigures,
+} from './chat-load.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 export type Session = { cookie: string; csrf: string };
@@ -30,6 +39,20 @@ export type ChatRun = {
   flatOut: LoadFigures;
 };
 
+/**
+ * One member floods a chat (a burst, then a steady rate, never waiting for answers) while the
+ * members of the other chats chat steadily: their latencies against the same load without it.
+ */
+export type FloodFigures = {
+  database: string;
+  burst: number;
+  perSecond: number;
+  /** The other chats' steady load alone, and with the flood beside it. */
+  quiet: LoadFigures;
+  flooded: LoadFigures;
+  flood: FloodCounts;
+};
+
 export type ChatFigures = {
   clients: number;
   chats: number;
@@ -42,6 +65,8 @@ export type ChatFigures = {
   runs: ChatRun[];
   /** Our delivered messages/s flat out on the main server divided by the echo server's. */
   ratioToEcho: number | null;
+  /** One member flooding while the others chat, on the main server. */
+  flood: FloodFigures | null;
   postgresSkipped: string | null;
   failure: string | null;
 };
@@ -62,6 +87,9 @@ export type ChatBenchOptions = {
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const SIGN_IN_CONCURRENCY = 8;
+/** The flooder's messages: this many at once when the measuring begins, then so many a second. */
+const FLOOD_BURST = 2000;
+const FLOOD_PER_SECOND = 500;
 
 /** Client `k` is member `k % size` of chat `floor(k / size)`. */
 function clientsOf(chats: LargeChatResult) {
@@ -96,6 +124,7 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatFigur
     credentialsMs: 0,
     runs: [],
     ratioToEcho: null,
+    flood: null,
     postgresSkipped: null,
     failure: null,
   };
@@ -112,10 +141,15 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatFigur
     const started = performance.now();
     const tokens = await chatTokens([options.server.url], clients, options);
     figures.credentialsMs = performance.now() - started;
+    const pids = [options.server.pid];
+    // The flood after flat out, on the same connections, so that the flooder's spent budget
+    // holds up no run after it.
+    const flood = (sockets: Socket[]) =>
+      attempt('chat flood', async () => {
+        figures.flood = await measureFlood('PGlite', sockets, pids, plan);
+      });
     figures.runs.push(
-      await measure('ours', 1, 'PGlite', [options.server.url], [options.server.pid], plan, (k) => ({
-        token: tokens[k],
-      })),
+      await measure('ours', 1, 'PGlite', [options.server.url], pids, plan, (k) => ({ token: tokens[k] }), flood),
     );
   });
   await attempt('echo server', async () => {
@@ -146,7 +180,10 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatFigur
   return figures;
 }
 
-/** Connects every client, runs the steady load and then flat out, and closes them again. */
+/**
+ * Connects every client, runs the steady load and then flat out (then `after`, when given), and
+ * closes them again.
+ */
 async function measure(
   name: string,
   processes: number,
@@ -155,6 +192,7 @@ async function measure(
   pids: number[],
   plan: ChatPlan,
   auth: (client: number) => Record<string, unknown>,
+  after?: (sockets: Socket[]) => Promise<void>,
 ): Promise<ChatRun> {
   const count = plan.chats.reduce((n, chat) => n + chat.clients.length, 0);
   const { sockets, ms, presencePushes } = await connectClients(urls, count, auth);
@@ -166,10 +204,41 @@ async function measure(
         `(p50 ${steady.latencyP50Ms.toFixed(1)} ms, p99 ${steady.latencyP99Ms.toFixed(1)} ms), ` +
         `flat out ${flatOut.deliveredPerSecond.toFixed(1)} messages/s`,
     );
+    await after?.(sockets);
     return { name, processes, database, connectMs: ms, presencePushes, steady, flatOut };
   } finally {
     closeClients(sockets);
   }
+}
+
+/**
+ * The first member of the first chat floods it; the other chats chat steadily, first alone and
+ * then beside the flood, on the connected clients.
+ */
+async function measureFlood(
+  database: string,
+  sockets: Socket[],
+  pids: number[],
+  plan: ChatPlan,
+): Promise<FloodFigures> {
+  const [flooded, ...others] = plan.chats;
+  if (!flooded || others.length === 0) throw new Error('the flood needs two chats at least');
+  const othersPlan = { ...plan, chats: others };
+  const quiet = await runLoad(sockets, othersPlan, pids, 'steady');
+  const flood = {
+    socket: sockets[flooded.clients[0]!]!,
+    chatId: flooded.chatId,
+    burst: FLOOD_BURST,
+    perSecond: FLOOD_PER_SECOND,
+  };
+  const withFlood = await runLoad(sockets, othersPlan, pids, 'steady', flood);
+  const counts = withFlood.flood!;
+  console.log(
+    `  chat: flood on ${database}: the others' p50 ${quiet.latencyP50Ms.toFixed(1)} / p99 ${quiet.latencyP99Ms.toFixed(1)} ms quiet, ` +
+      `${withFlood.latencyP50Ms.toFixed(1)} / ${withFlood.latencyP99Ms.toFixed(1)} ms beside the flood; ` +
+      `flood ${counts.sent} sent, ${counts.accepted} stored, ${counts.refused} refused`,
+  );
+  return { database, burst: FLOOD_BURST, perSecond: FLOOD_PER_SECOND, quiet, flooded: withFlood, flood: counts };
 }
 
 /**
@@ -317,9 +386,30 @@ export function formatChatReport(f: ChatFigures): string {
       `Flat out, our server (PGlite, one process, every message stored first) delivers ${f.ratioToEcho.toFixed(3)} of the bare echo server's messages/s.`,
     );
   }
+  if (f.flood) lines.push('', formatFlood(f.flood, f));
   if (f.postgresSkipped) lines.push('', `PostgreSQL runs skipped: ${f.postgresSkipped}`);
   if (f.failure) lines.push('', `FAILED: ${f.failure}`);
   return lines.join('\n');
 }
 
 const ms = (value: number) => (Number.isNaN(value) ? '-' : `${value.toFixed(1)} ms`);
+
+function formatFlood(flood: FloodFigures, f: ChatFigures): string {
+  const { quiet, flooded } = flood;
+  const chats = f.chats - 1;
+  const row = (name: string, l: LoadFigures) =>
+    `| ${name} | ${l.deliveredPerSecond.toFixed(1)} | ${ms(l.latencyP50Ms)} | ${ms(l.latencyP99Ms)} | ${ms(l.ackP50Ms)} | ` +
+    `${ms(l.ackP99Ms)} | ${l.undelivered} of ${l.sent} | ${l.errors} | ${l.serverCpuPercent.toFixed(0)} % |`;
+  return [
+    `**Chat flood** (${flood.database}, one server process: one member sends ${flood.burst.toLocaleString('en')} messages ` +
+      `at once to a chat of theirs and then ${flood.perSecond} a second, never waiting for an answer, while the ` +
+      `${chats} other chats each send a message every ${f.intervalMs} ms; the others' figures alone and beside the flood. ` +
+      `The flood: ${flood.flood.sent.toLocaleString('en')} sent, ${flood.flood.accepted} stored, ` +
+      `${flood.flood.refused.toLocaleString('en')} refused with too_many_requests, ${flood.flood.unanswered} unanswered)`,
+    '',
+    '| the others | delivered msg/s | p50 | p99 | ack p50 | ack p99 | undelivered | errors | server CPU |',
+    '|---|---|---|---|---|---|---|---|---|',
+    row('quiet', quiet),
+    row('beside the flood', flooded),
+  ].join('\n');
+}

@@ -6,8 +6,14 @@
 // network on PGlite and PostgreSQL, the recurrence rate, an ICS feed), the word "participation"
 // the participation group (participation.ts: adding a group of 5,000, the invites inbox with
 // 100,000 invites), the word "chat" the chat group (chat.ts: 1,000 Socket.IO clients in 200 group
-// chats sending steadily, against a bare Socket.IO echo server, then on PostgreSQL with Redis in
-// one and two server processes; --chat-clients, --chat-size, --chat-interval in ms).
+// chats sending steadily, against a bare Socket.IO echo server, one member flooding a chat while
+// the others chat, then on PostgreSQL with Redis in one and two server processes;
+// --chat-clients, --chat-size, --chat-interval in ms), the word
+// "events" the events group (events.ts: what recording a domain event adds to a write, and
+// events handled per second; --event-writes, --events); the word "directory" the member list of
+// the directory with filters and with searches, on PGlite and then on PostgreSQL (directory.ts);
+// the word "join" the join group (group-join.ts: 5,000 members ask to join a moderated group and
+// its admin accepts each, on PGlite and PostgreSQL; --join-members).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +24,9 @@ import { largeEmail, seedLargeInto } from '@agora/server/bench-support';
 import { formatCalendarsReport, type CalendarsFigures } from './calendars-report.ts';
 import { runCalendarsBench } from './calendars.ts';
 import { formatChatReport, runChatBench, type ChatFigures } from './chat.ts';
+import { formatDirectoryReport, runDirectoryBench, type DirectoryFigures } from './directory.ts';
+import { formatEventsReport, runEventsBench, type EventsReport } from './events.ts';
+import { formatJoinReport, runGroupJoinBench, type JoinFigures } from './group-join.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
@@ -38,6 +47,9 @@ const { values } = parseArgs({
     'chat-clients': { type: 'string', default: process.env.BENCH_CHAT_CLIENTS ?? '1000' },
     'chat-size': { type: 'string', default: process.env.BENCH_CHAT_SIZE ?? '5' },
     'chat-interval': { type: 'string', default: process.env.BENCH_CHAT_INTERVAL ?? '4000' },
+    'event-writes': { type: 'string', default: process.env.BENCH_EVENT_WRITES ?? '2000' },
+    events: { type: 'string', default: process.env.BENCH_EVENTS ?? '5000' },
+    'join-members': { type: 'string', default: process.env.BENCH_JOIN_MEMBERS ?? '5000' },
   },
 });
 const members = wholeNumber('--members', values.members, 20);
@@ -48,9 +60,12 @@ const imageCount = wholeNumber('--images', values.images, 1);
 const chatSize = wholeNumber('--chat-size', values['chat-size'], 2);
 const chatClients = wholeNumber('--chat-clients', values['chat-clients'], chatSize);
 const chatIntervalMs = wholeNumber('--chat-interval', values['chat-interval'], 1);
-const { selected, storageSelected, calendarsSelected, participationSelected, chatSelected } = selectScenarios(
-  values.only,
-);
+const eventWrites = wholeNumber('--event-writes', values['event-writes'], 10);
+const eventCount = wholeNumber('--events', values.events, 10);
+const joinMembers = wholeNumber('--join-members', values['join-members'], 10);
+const joinSelected = values.only.trim() === '' || values.only.split(',').some((w) => isJoinWord(w));
+const { selected, storageSelected, calendarsSelected, participationSelected, chatSelected, eventsSelected } =
+  selectScenarios(values.only);
 
 let dataDir: string | undefined;
 let server: RunningServer | undefined;
@@ -197,6 +212,42 @@ try {
     if (chat.failure) console.error(`Server output:\n${server.output()}`);
   }
 
+  // The directory's scenarios ran on PGlite above; the same on PostgreSQL beside them.
+  let directory: DirectoryFigures | null = null;
+  const directoryRows = results.filter((r) => r.name.startsWith('GET /directory/members'));
+  if (directoryRows.length > 0) {
+    directory = await runDirectoryBench({
+      pglite: directoryRows.map((r) => ({
+        database: 'PGlite',
+        scenario: r.name,
+        connections: r.connections,
+        requestsPerSecond: r.requestsPerSecond,
+        latencyP50Ms: r.latencyP50Ms,
+        latencyP99Ms: r.latencyP99Ms,
+      })),
+      members,
+      password: PASSWORD,
+      viewerEmail: largeEmail(1),
+      scratchDir: dataDir,
+      duration,
+      warmup,
+      signIn,
+    });
+    console.log(`  directory: done${directory.failure ? `, FAILED: ${directory.failure}` : ''}`);
+  }
+
+  let join: JoinFigures | null = null;
+  if (joinSelected) {
+    join = await runGroupJoinBench({ scratchDir: dataDir, members: joinMembers });
+    console.log(`  join: done${join.runs.some((r) => r.failure) ? ', FAILED' : ''}`);
+  }
+
+  let events: EventsReport | null = null;
+  if (eventsSelected) {
+    events = await runEventsBench({ writes: eventWrites, events: eventCount });
+    console.log(`  events: done${events.failure ? `, FAILED: ${events.failure}` : ''}`);
+  }
+
   const conditions: Conditions = {
     members: seeded.members,
     connections: Object.fromEntries(selected.map((s) => [s.name, s.connections])),
@@ -213,6 +264,9 @@ try {
   if (calendars) console.log('\n' + formatCalendarsReport(calendars));
   if (participation) console.log('\n' + formatParticipationReport(participation));
   if (chat) console.log('\n' + formatChatReport(chat));
+  if (directory) console.log('\n' + formatDirectoryReport(directory));
+  if (events) console.log('\n' + formatEventsReport(events));
+  if (join) console.log('\n' + formatJoinReport(join));
   writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation, chat);
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
   const failed = [
@@ -221,6 +275,9 @@ try {
     ...(calendars?.failure ? ['calendars'] : []),
     ...(participation?.failure ? ['participation'] : []),
     ...(chat?.failure ? ['chat'] : []),
+    ...(directory?.failure ? ['directory'] : []),
+    ...(events?.failure ? ['events'] : []),
+    ...(join?.runs.some((r) => r.failure) ? ['join'] : []),
   ];
   if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
   exitCode = failed.length ? 1 : 0;
@@ -231,12 +288,19 @@ try {
 }
 process.exit(exitCode);
 
+/** Whether a word of --only names the join group. */
+function isJoinWord(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w !== '' && 'join'.includes(w);
+}
+
 function selectScenarios(only: string): {
   selected: Scenario[];
   storageSelected: boolean;
   calendarsSelected: boolean;
   participationSelected: boolean;
   chatSelected: boolean;
+  eventsSelected: boolean;
 } {
   const words = only
     .split(',')
@@ -249,24 +313,28 @@ function selectScenarios(only: string): {
       calendarsSelected: true,
       participationSelected: true,
       chatSelected: true,
+      eventsSelected: true,
     };
   const chosen = scenarios.filter((s) => s.baseline || words.some((w) => s.name.toLowerCase().includes(w)));
   const storageSelected = words.some((w) => 'storage'.includes(w));
   const calendarsSelected = words.some((w) => 'calendars'.includes(w));
   const participationSelected = words.some((w) => 'participation'.includes(w));
   const chatSelected = words.some((w) => 'chat'.includes(w));
+  const eventsSelected = words.some((w) => 'events'.includes(w));
   if (
     chosen.every((s) => s.baseline) &&
     !storageSelected &&
     !calendarsSelected &&
     !participationSelected &&
-    !chatSelected
+    !chatSelected &&
+    !eventsSelected &&
+    !words.some(isJoinWord)
   ) {
-    const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation', 'chat'];
+    const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation', 'chat', 'events'];
     console.error(`--only "${only}" matches no scenario: ${names.join(', ')}`);
     process.exit(2);
   }
-  return { selected: chosen, storageSelected, calendarsSelected, participationSelected, chatSelected };
+  return { selected: chosen, storageSelected, calendarsSelected, participationSelected, chatSelected, eventsSelected };
 }
 
 function measure(url: string, scenario: Scenario, ctx: ScenarioContext, durationSeconds: number) {

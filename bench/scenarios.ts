@@ -46,6 +46,25 @@ export const MEMBER_QUERIES = [
   'uwe',
 ];
 
+/**
+ * The directory's member list on the large network (src/seed/large.ts: a department of 12, an
+ * office of 8 and languages for a third of the members): a filter or two and later pages, and
+ * searches with and without a filter. Each answer also counts the filters' values.
+ */
+export const DIRECTORY_FILTER_PATHS = [
+  'filter[department]=Engineering',
+  'filter[location]=Hamburg',
+  'filter[department]=Sales&filter[location]=Berlin',
+  'filter[languages]=French',
+  'filter[department]=Legal&page=3',
+  'filter[location]=Wien&sort=first_name',
+].map((query) => `/directory/members?${query.replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`);
+export const DIRECTORY_SEARCH_PATHS = [
+  ...MEMBER_QUERIES.map((q) => `/directory/members?q=${encodeURIComponent(q)}`),
+  '/directory/members?q=an&filter%5Bdepartment%5D=Support',
+  '/directory/members?q=sch&filter%5Blocation%5D=Leipzig',
+];
+
 export const scenarios: Scenario[] = [
   { name: 'GET /healthz', method: 'GET', path: '/healthz', connections: 10, baseline: true },
   { name: 'GET /api/v1/network', method: 'GET', path: '/api/v1/network', connections: 10, headers: asMember },
@@ -58,6 +77,22 @@ export const scenarios: Scenario[] = [
     connections: 10,
     headers: asMember,
     paths: () => MEMBER_QUERIES.map((q) => `/members?q=${encodeURIComponent(q)}`),
+  },
+  {
+    name: 'GET /directory/members (filter)',
+    method: 'GET',
+    path: '/directory/members',
+    connections: 10,
+    headers: asMember,
+    paths: () => DIRECTORY_FILTER_PATHS,
+  },
+  {
+    name: 'GET /directory/members (search)',
+    method: 'GET',
+    path: '/directory/members',
+    connections: 10,
+    headers: asMember,
+    paths: () => DIRECTORY_SEARCH_PATHS,
   },
   {
     name: 'POST /users/sign_in',

@@ -28,6 +28,8 @@ export type ServerOptions = {
   redisUrl?: string;
   redisKeyPrefix?: string;
   sessionSecret?: string;
+  /** More environment for the server (budgets a scenario needs larger, say). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -53,6 +55,7 @@ export async function startServer(dataDir: string, options: ServerOptions = {}):
     SESSION_SECRET: options.sessionSecret ?? randomBytes(32).toString('hex'),
     SIGN_IN_LIMIT_PER_ADDRESS: NO_LIMIT,
     SIGN_IN_LIMIT_PER_IP: NO_LIMIT,
+    ...options.env,
   });
 
   const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -58,18 +58,21 @@ describe('the shell on a desktop', () => {
   it('shows the header, the user bar with the member’s groups, and the profile menu', async () => {
     const page = await signedIn('anna.admin@example.com');
     const header = page.getByRole('banner');
-    expect(await header.getByText('Acme Demo').isVisible()).toBe(true);
-    expect(await header.getByRole('link', { name: 'Startseite', exact: true }).isVisible()).toBe(true);
+    await header.getByText('Acme Demo').waitFor();
+    await header.getByRole('link', { name: 'Startseite', exact: true }).waitFor();
 
     const userbar = page.getByRole('navigation', { name: 'Seitenleiste' });
-    expect(await userbar.isVisible()).toBe(true);
-    expect(await userbar.getByRole('link', { name: 'Info' }).isVisible()).toBe(true);
+    await userbar.waitFor();
+    await userbar.getByRole('link', { name: 'Info' }).waitFor();
     await userbar.getByText('Teams', { exact: true }).waitFor();
 
     const menu = await openUserMenu(page, 'Anna Adler');
-    for (const item of ['Benachrichtigungen', 'Sprache', 'Administration', 'Rechtliches', 'Abmelden']) {
+    for (const item of ['Benachrichtigungen', 'Sprache', 'Rechtliches', 'Abmelden']) {
       await menu.getByRole('menuitem', { name: new RegExp(item) }).waitFor();
     }
+    // The network's administration, and that of each category, which a network admin administrates too.
+    await menu.getByRole('menuitem', { name: 'Administration', exact: true }).waitFor();
+    await menu.getByRole('menuitem', { name: 'Administration: Teams' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -77,7 +80,11 @@ describe('the shell on a desktop', () => {
     const page = await signedIn('max.member@example.com');
     const menu = await openUserMenu(page, 'Max Meier');
     await menu.getByRole('menuitem', { name: 'Abmelden' }).waitFor();
-    expect(await menu.getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);
+    expect(await menu.getByRole('menuitem', { name: 'Administration', exact: true }).count()).toBe(0);
+    // As Engineering's admin he has the administration of his groups in the Teams category.
+    expect(await menu.getByRole('menuitem', { name: /^Administration: / }).allTextContents()).toEqual([
+      'Administration: Teams',
+    ]);
     await page.goto(server.url + '/administration/mails');
     await page.getByText('Dazu fehlt Ihnen die Berechtigung.').waitFor();
   });

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       s3: undefined,
       sessionTtlDays: 30,
       logLevel: 'info',
-      signInLimits: { perAddress: 10, perIp: 100, windowMs: 15 * 60 * 1000 },
+      signInLimits: { perPair: 10, perIp: 100, windowMs: 15 * 60 * 1000 },
       trustProxy: false,
     });
     expect(path.isAbsolute(config.webDistDir)).toBe(true);
@@ -39,7 +39,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.sessionTtlDays).toBe(7);
-    expect(config.signInLimits.perAddress).toBe(3);
+    expect(config.signInLimits.perPair).toBe(3);
   });
 
   it('refuses a port that is not one, naming the variable', () => {
@@ -114,9 +114,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 
-  it('reads the switches that take true or false', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  it('reads which proxies to trust: none, a number of hops (true is one) or their addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual({
+      addresses: ['10.0.0.1', '10.0.0.0/8', 'fd00::/8'],
+    });
+    for (const TRUST_PROXY of ['yes', '10.0.0.1/33', '10.0.0.1,proxy.internal', ',', '1000']) {
+      expect(() => loadConfig({ TRUST_PROXY }), TRUST_PROXY).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('treats empty service URLs as unset', () => {

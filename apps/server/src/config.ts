@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -21,6 +22,20 @@ const envSchema = z.object({
     .string()
     .default('https://meet.jit.si/{room}')
     .refine((v) => v.includes('{room}') && /^https?:\/\//.test(v), 'must be an http(s) URL containing {room}'),
+  /** A Nominatim-compatible geocoder that places members' addresses on the maps; unset: none. */
+  GEOCODER_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL'),
+  /** The map tiles: a URL with {z}, {x} and {y}, and {theme} for the network's map theme; unset: no tiles. */
+  MAP_TILE_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || (/^https?:\/\/[^\s]+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
+      'must be an http(s) URL containing {z}, {x} and {y}',
+    ),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -42,10 +57,28 @@ const envSchema = z.object({
   SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, a number of proxies (1, 2, ...) or their addresses (10.0.0.1,10.0.0.0/8)',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   WEB_DIST_DIR: z.string().optional(),
+  EVENT_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  // Each member's budgets (token buckets): at most the burst at once, refilled per second.
+  SOCKET_EVENT_BURST: z.coerce.number().int().min(1).default(60),
+  SOCKET_EVENT_RATE: z.coerce.number().positive().default(5),
+  WRITE_BURST: z.coerce.number().int().min(1).default(60),
+  WRITE_RATE: z.coerce.number().positive().default(1),
+  UPLOAD_BURST: z.coerce.number().int().min(1).default(200),
+  UPLOAD_RATE: z.coerce.number().positive().default(5),
 });
 
 export type Config = {
@@ -62,6 +95,10 @@ export type Config = {
   mailFrom: string;
   /** The video-meeting URL of a meeting room, with `{room}` standing for the room's key. */
   meetingUrlTemplate: string;
+  /** The Nominatim-compatible geocoder of members' addresses (the maps); unset: addresses stay unplaced. */
+  geocoderUrl: string | undefined;
+  /** The map tile server: URL template (`{z}/{x}/{y}`, optional `{theme}`) and the credit shown on the map. */
+  mapTiles: { urlTemplate: string; attribution: string } | undefined;
   s3:
     | {
         endpoint: string | undefined;
@@ -81,11 +118,62 @@ export type Config = {
   sessionSecretGenerated: boolean;
   sessionTtlDays: number;
   logLevel: string;
-  signInLimits: { perAddress: number; perIp: number; windowMs: number };
-  trustProxy: boolean;
+  /**
+   * Failed sign-ins: `perPair` of one address from one IP and `perIp` from one IP are refused
+   * for the rest of the window; an address's failures from anywhere make its next attempt wait
+   * (see accounts/sign-in-guard.ts).
+   */
+  signInLimits: {
+    perPair: number;
+    perIp: number;
+    windowMs: number;
+    delay: { after: number; baseMs: number; maxMs: number };
+    knownMs: number;
+  };
+  /** Password-reset mails asked for per address and per IP in a window, apart from the sign-in failures. */
+  passwordResetLimits: { perAddress: number; perIp: number; windowMs: number };
+  /**
+   * Each member's budgets: socket events (any module's), HTTP writes, uploads. Over budget an
+   * event is answered too_many_requests and a write 429, with the time to wait.
+   */
+  budgets: Record<'socketEvents' | 'writes' | 'uploads', { burst: number; perSecond: number }>;
+  /** Whose X-Forwarded-* headers are believed (see TrustProxy). */
+  trustProxy: TrustProxy;
   /** Where the built web app lives; the server serves it from the same port as the API. */
   webDistDir: string;
+  /**
+   * Event deliveries this process handles at once; 0 leaves them to other processes (a process
+   * that only answers requests). Unset: 1 on the embedded database, 4 on PostgreSQL.
+   */
+  eventWorkers: number | undefined;
 };
+
+/**
+ * The proxies whose X-Forwarded-For, -Host and -Proto are believed: none, the nearest `hops`
+ * (the nearest of which must connect from a loopback or private address, so that a client
+ * reaching the server directly cannot pose as one), or those at these addresses and ranges.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+/** `false`/`0`, `true` (one proxy), a number of proxies, or a comma-separated list of addresses and CIDR ranges. */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return { hops: 1 };
+  if (/^\d+$/.test(v)) return Number(v) <= 32 ? { hops: Number(v) } : null;
+  const addresses = v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (addresses.length === 0) return null;
+  try {
+    // proxy-addr (what Fastify itself uses) refuses what is neither an address nor a range.
+    proxyAddr.compile(addresses);
+  } catch {
+    return null;
+  }
+  return { addresses };
+}
 
 export class ConfigError extends Error {}
 
@@ -112,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
+    geocoderUrl: e.GEOCODER_URL?.replace(/\/$/, ''),
+    mapTiles: e.MAP_TILE_URL ? { urlTemplate: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION } : undefined,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,
@@ -129,12 +219,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     logLevel: e.LOG_LEVEL,
     signInLimits: {
-      perAddress: e.SIGN_IN_LIMIT_PER_ADDRESS,
+      perPair: e.SIGN_IN_LIMIT_PER_ADDRESS,
       perIp: e.SIGN_IN_LIMIT_PER_IP,
       windowMs: 15 * 60 * 1000,
+      // After 5 failures of an address: 1 s, 2 s, 4 s ... at most 30 s before its next attempt.
+      delay: { after: 5, baseMs: 1000, maxMs: 30_000 },
+      knownMs: 30 * 24 * 60 * 60 * 1000,
     },
+    passwordResetLimits: { perAddress: 5, perIp: 30, windowMs: 60 * 60 * 1000 },
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir()),
+    eventWorkers: e.EVENT_WORKERS,
+    budgets: {
+      socketEvents: { burst: e.SOCKET_EVENT_BURST, perSecond: e.SOCKET_EVENT_RATE },
+      writes: { burst: e.WRITE_BURST, perSecond: e.WRITE_RATE },
+      uploads: { burst: e.UPLOAD_BURST, perSecond: e.UPLOAD_RATE },
+    },
   };
 }
 

@@ -43,6 +43,10 @@ async function main() {
       process.exit(1);
     }
   };
+  // A library's promise nobody awaits (the Socket.IO Redis adapter's subscriptions while Redis
+  // is away) must not stop the server for everyone: it is logged, and the service it belongs
+  // to recovers when the connection does.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

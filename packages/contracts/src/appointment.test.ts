@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentBodySchema, appointmentsMonthQuerySchema, isRealLocalDateTime } from './appointment.ts';
+import { appointmentBodySchema, appointmentsMonthQuerySchema } from './appointment.ts';
+import { isRealLocalDateTime } from './dates.ts';
 
 describe('isRealLocalDateTime', () => {
   it.each([

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { InviteStatus, Participant } from './participation.ts';
 import { idSchema } from './ids.ts';
+import { daySchema, localDateTimeSchema } from './dates.ts';
+import { URL_MAX_LENGTH, webUrlSchema } from './urls.ts';
 import type { MemberRef } from './calendar.ts';
 
 /** Recurrence frequencies (calendars spec, section 4). `custom` repeats every `interval` units. */
@@ -62,44 +64,7 @@ export function parseOccurrenceId(id: string): { seriesId: string; originalLocal
 }
 export const appointmentIdSchema = z.union([idSchema, z.string().regex(OCCURRENCE_ID_PATTERN, 'invalid_id')]);
 
-/**
- * A wall-clock date or time in the appointment's own time zone: `YYYY-MM-DD` (all-day),
- * `YYYY-MM-DDTHH:mm[:ss]`, or an ISO time with offset, which the server converts to the
- * appointment's time zone.
- */
-export const LOCAL_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const LOCAL_DATE_TIME_FIELDS =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
-
-/**
- * Whether a value of LOCAL_DATE_TIME_PATTERN names a day and time that exist: the pattern lets
- * through 30 February, 24:00 or an offset of +01:75, which no calendar can place.
- */
-export function isRealLocalDateTime(value: string): boolean {
-  const match = LOCAL_DATE_TIME_FIELDS.exec(value.trim());
-  if (!match) return false;
-  const [year, month, day, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = match
-    .slice(1)
-    .map((part) => (part === undefined ? undefined : Number(part)));
-  const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month! - 1];
-  return (
-    days !== undefined &&
-    day! >= 1 &&
-    day! <= days &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59 &&
-    offsetHours <= 23 &&
-    offsetMinutes <= 59
-  );
-}
-
-const localDateTime = z
-  .string()
-  .trim()
-  .regex(LOCAL_DATE_TIME_PATTERN, 'invalid')
-  .refine((value) => !LOCAL_DATE_TIME_PATTERN.test(value) || isRealLocalDateTime(value), 'invalid');
+const localDateTime = localDateTimeSchema;
 
 const optionalText = (max: number) =>
   z
@@ -111,10 +76,10 @@ const optionalText = (max: number) =>
 const optionalUrl = z
   .string()
   .trim()
-  .max(2000)
+  .max(URL_MAX_LENGTH, 'too_long')
   .nullish()
   .transform((v) => v || null)
-  .pipe(z.url({ protocol: /^https?$/, message: 'invalid_url' }).nullable());
+  .pipe(webUrlSchema({ relative: false }).nullable());
 
 /** The form fields of the calendars spec, section 2 (`POST /appointments`, `PUT /appointments/{id}`). */
 export const appointmentFieldsSchema = z.object({
@@ -314,10 +279,7 @@ export const appointmentPatchSchema = z.object({
  * it, every calendar the member may read.
  */
 export const appointmentsMonthQuerySchema = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
-    .refine(isRealLocalDateTime, 'invalid'),
+  date: daySchema,
   view: z.enum(['sheet', 'list']).default('sheet'),
   type: z.literal('month').default('month'),
   /** The viewer's zone: the visible weeks run from local midnight to local midnight in it. */

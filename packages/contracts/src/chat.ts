@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { instantSchema } from './dates.ts';
 
 /**
  * Real-time chat (communication spec, sections 2-9). Everything after the credentials travels
@@ -230,7 +231,9 @@ export const CHAT_ERROR_KEYS = {
 
 /**
  * Every acknowledgement: the answer, or an error with its key, an HTTP-like status and details
- * (`minutes` for update_period_ended, `max` for the caps, `fields` for invalid payloads).
+ * (`minutes` for update_period_ended, `max` for the caps, `fields` for invalid payloads,
+ * `retry_after` in seconds and `retry_after_ms` for too_many_requests: the member's budget of
+ * events is spent, and the event was not handled).
  */
 export type ChatAck<T> =
   { ok: true; data: T } | { ok: false; error: { key: string; status: number; details?: Record<string, unknown> } };
@@ -273,7 +276,14 @@ export type MarkPayload = z.input<typeof markSchema>;
 
 export const muteChatSchema = z.object({
   chat_id: chatIdSchema,
-  muted_until: z.iso.datetime({ offset: true }),
+  /** A time within the date range, or the spec's "forever" (any time on 9999-12-31), kept as CHAT_MUTED_FOREVER. */
+  muted_until: z.union([
+    instantSchema,
+    z
+      .string()
+      .regex(/^9999-12-31(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/)
+      .transform(() => CHAT_MUTED_FOREVER),
+  ]),
   /** Mutes the mobile app's notifications (app_muted_until) instead of the browser's. */
   app: z.boolean().default(false),
 });
@@ -284,7 +294,7 @@ export type ChatOnlyPayload = z.input<typeof chatOnlySchema>;
 
 export const myChatsSchema = z.object({
   /** Chats last interacted with before this time (the previous answer's last), for paging. */
-  before: z.iso.datetime({ offset: true }).optional(),
+  before: instantSchema.optional(),
   limit: z.number().int().min(1).max(CHAT_LIMITS.chatsPageSize).default(CHAT_LIMITS.chatsPageSize),
 });
 export type MyChatsPayload = z.input<typeof myChatsSchema>;
@@ -318,6 +328,32 @@ export const setStatusSchema = z.object({
     .pipe(z.string().max(CHAT_LIMITS.statusTextMax)),
 });
 export type SetStatusPayload = z.input<typeof setStatusSchema>;
+
+/** `unmute_chat` names the app's muting like `mute_chat` does. */
+export const unmuteChatSchema = chatOnlySchema.extend({ app: z.boolean().default(false) });
+export type UnmuteChatPayload = z.input<typeof unmuteChatSchema>;
+
+/** The payload of the events that carry none (`my_profile`, `network_info`). */
+export const emptyPayloadSchema = z.object({});
+
+/** The payload every event a client emits must have, by event name: what the server parses before it answers. */
+export const CHAT_EVENT_PAYLOADS = {
+  message: sendMessageSchema,
+  create_chat: createChatSchema,
+  mark_as_read: markSchema,
+  mark_as_received: markSchema,
+  mute_chat: muteChatSchema,
+  unmute_chat: unmuteChatSchema,
+  composing: chatOnlySchema,
+  update_message: updateMessageSchema,
+  delete_message: deleteMessageSchema,
+  my_profile: emptyPayloadSchema,
+  my_chats: myChatsSchema,
+  network_info: emptyPayloadSchema,
+  chat_details: chatDetailsSchema,
+  more_messages: moreMessagesSchema,
+  set_status: setStatusSchema,
+} as const satisfies Record<ChatEventName, z.ZodType>;
 
 /** Pushes (server to client), by event name. */
 export type ChatPushes = {

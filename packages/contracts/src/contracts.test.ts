@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contrastText,
   deriveTheme,
+  designBodySchema,
   localeSettingsBodySchema,
   mixColors,
   networkSettingsSchema,
@@ -128,5 +129,18 @@ describe('themes', () => {
     expect(parseTheme(null)).toEqual(themeSchema.parse({}));
     expect(parseTheme({ colors: { primary: 'not a colour' } })).toEqual(themeSchema.parse({}));
     expect(parseTheme({ override: true, colors: { primary: '#123456' } }).colors.primary).toBe('#123456');
+  });
+
+  it('drops only the field a stored design breaks, such as a logo address no longer taken', () => {
+    const read = parseTheme({ override: true, logoUrl: 'javascript:alert(1)', colors: { primary: '#123456' } });
+    expect(read.logoUrl).toBeNull();
+    expect(read.override).toBe(true);
+    expect(read.colors.primary).toBe('#123456');
+  });
+
+  it('takes a logo address on this server only', () => {
+    expect(designBodySchema.safeParse({ theme: { logoUrl: '/api/storage/assets/1/preview' } }).success).toBe(true);
+    for (const logoUrl of ['javascript:alert(1)', 'https://tracker.example/p.gif', `/${'a'.repeat(500_000)}`])
+      expect(designBodySchema.safeParse({ theme: { logoUrl } }).success).toBe(false);
   });
 });

@@ -13,6 +13,10 @@ export const ERROR_KEYS = {
   tooLong: 'too_long',
   confirmationMismatch: 'confirmation_mismatch',
   invalidToken: 'invalid_token',
+  // A date or time outside DATE_RANGE.
+  outOfRange: 'out_of_range',
+  // Text holding a NUL character or half of a UTF-16 surrogate pair, which no text can store.
+  invalidCharacters: 'invalid_characters',
 } as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];

@@ -136,6 +136,8 @@ export type NetworkShell = {
     /** What upload fields check before sending (the server checks again). */
     file_extension_filter: NetworkSettings['file_extension_filter'];
     default_lock_period_days: number;
+    /** Whether the members' maps exist (`maps_enabled`): the directory links them then. Absent: off. */
+    maps?: { enabled: boolean };
   };
   can: { administrate: boolean; version_and_updates: boolean };
   group_categories: Array<{

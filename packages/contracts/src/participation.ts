@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPLY_TO, type AppointmentDate } from './appointment.ts';
 import type { MemberRef } from './calendar.ts';
 import { idSchema } from './ids.ts';
+import { instantSchema } from './dates.ts';
 import type { MemberImages } from './member.ts';
 
 /**
@@ -204,17 +205,29 @@ export type AppointmentParticipation = {
 /** A page of a list paged by link: `next` is the path of the following page, null at the end. */
 export type LinkPage<T> = { items: T[]; next: string | null };
 
+/**
+ * The kinds of invite `GET /api/v1/invites?filter=` selects (calendars spec, section 7;
+ * administration spec: `filter=groups`). A kind whose module is not there yet answers an empty
+ * page; without a filter the invites of every kind come newest first.
+ */
+export const INVITE_FILTERS = ['appointments', 'groups'] as const;
+export type InviteFilter = (typeof INVITE_FILTERS)[number];
+
 export const invitesQuerySchema = z.object({
-  filter: z.literal('appointments').default('appointments'),
-  status: z.enum(INVITE_LIST_STATUSES).default('open'),
+  filter: z
+    .enum(INVITE_FILTERS)
+    .optional()
+    .describe('The kind of invite; without it, the invites of every kind, newest first.'),
+  status: z.enum(INVITE_LIST_STATUSES).default('open').describe('The inbox tab.'),
   limit: z.coerce
     .number()
     .int()
     .min(1)
     .max(PARTICIPATION_LIMITS.invitesPageSize)
-    .default(PARTICIPATION_LIMITS.invitesPageSize),
-  /** The id after which the page starts (from the previous page's `next`). */
-  after: idSchema.optional(),
+    .default(PARTICIPATION_LIMITS.invitesPageSize)
+    .describe('The page size.'),
+  /** An opaque position from the previous page's `next`: the page starts after it. */
+  after: z.string().max(200).optional().describe("An opaque position, taken from the previous page's `next` link."),
 });
 export type InvitesQuery = z.input<typeof invitesQuerySchema>;
 
@@ -262,8 +275,8 @@ export const cancelBodySchema = z.object({ apply_to: applyTo }).default({});
 export const meetingRoomsQuerySchema = z.object({
   filter: z.enum(['reservable', 'all']).default('all'),
   /** The time asked about; with `filter=reservable`, `occupied` says whether another appointment has the room then. */
-  start: z.iso.datetime({ offset: true }).optional(),
-  end: z.iso.datetime({ offset: true }).optional(),
+  start: instantSchema.optional(),
+  end: instantSchema.optional(),
   /** The appointment being edited: its own booking does not count as occupied. */
   appointment_id: z.string().max(64).optional(),
   /** The room already chosen, always listed. */

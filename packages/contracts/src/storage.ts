@@ -42,6 +42,11 @@ export const IMAGE_SIZES = [
 ] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 
+/** The address of a stored image in one of the sizes the server makes. */
+export function imageUrl(id: string, size: ImageSize): string {
+  return `/api/storage/images/${encodeURIComponent(id)}/get/${size}`;
+}
+
 /** `DELETE /api/storage/{directory}/{id}` answer. */
 export type RemovedItem = { id: string; state: 'removed' };
 

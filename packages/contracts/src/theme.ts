@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webUrlSchema } from './urls.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
@@ -10,7 +11,8 @@ export const themeSchema = z.object({
   /** A group's or category's design replaces the network's only when override is set. */
   override: z.boolean().default(false),
   logoImage: z.object({ id: z.string() }).nullable().default(null),
-  logoUrl: z.string().nullable().default(null),
+  /** An image on this server (see webUrlSchema); the pages load images from nowhere else. */
+  logoUrl: webUrlSchema({ absolute: false }).nullable().default(null),
   faviconImage: z.object({ id: z.string(), extension: z.string() }).nullable().default(null),
   logoType: z.enum(['default', 'extended']).default('default'),
   bannerType: z.enum(['none', 'color', 'image']).default('none'),
@@ -113,5 +115,10 @@ export function deriveTheme(theme: Theme): ActiveTheme {
 /** A stored design read leniently: anything unreadable falls back to the plain design. */
 export function parseTheme(stored: unknown): Theme {
   const result = themeSchema.safeParse(stored ?? {});
-  return result.success ? result.data : themeSchema.parse({});
+  if (result.success) return result.data;
+  // A field stored under an older rule takes its default; the rest of the design stays.
+  const kept: Record<string, unknown> = { ...(typeof stored === 'object' && stored ? stored : {}) };
+  for (const issue of result.error.issues) delete kept[String(issue.path[0])];
+  const again = themeSchema.safeParse(kept);
+  return again.success ? again.data : themeSchema.parse({});
 }

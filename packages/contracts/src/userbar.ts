@@ -11,7 +11,15 @@ export type UserbarGroups = {
     plural_name: string;
     color: string | null;
     active_theme: ActiveTheme | null;
-    groups: Array<{ id: string; slug: string; name: string; archived: boolean; active_theme: ActiveTheme | null }>;
+    /** The member's favourite groups first (starred on the group page), then by name. */
+    groups: Array<{
+      id: string;
+      slug: string;
+      name: string;
+      archived: boolean;
+      favorited: boolean;
+      active_theme: ActiveTheme | null;
+    }>;
   }>;
 };
 export const USERBAR_GROUPS_LIMIT = 200;

@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_KEYS } from '@agora/contracts';
+import { isServiceUnavailable, reportUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './db/unavailable.ts';
+import { WEB_APP_ROUTE } from './http/content-negotiation.ts';
 
 /** An error that becomes an HTTP answer; anything else is a 500 and is logged. */
 export class HttpError extends Error {
@@ -16,6 +18,14 @@ export const unauthorized = (key: string = ERROR_KEYS.unauthorized) => new HttpE
 export const forbidden = (key: string = ERROR_KEYS.forbidden) => new HttpError(403, { error: key });
 export const notFound = () => new HttpError(404, { error: ERROR_KEYS.notFound });
 export const tooManyRequests = () => new HttpError(429, { error: ERROR_KEYS.rateLimited });
+/** The 503 answer while the database cannot be reached (with `Retry-After`). */
+export const SERVICE_UNAVAILABLE = 'service_unavailable';
+const UNAVAILABLE_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta http-equiv="refresh" content="${UNAVAILABLE_RETRY_AFTER_SECONDS}"><title>Temporarily unavailable</title></head>
+<body><p>The service is temporarily unavailable. This page tries again in a few seconds.</p></body>
+</html>
+`;
 /** 409: the object changed meanwhile (e.g. two members saving the same new thing at once). */
 export const conflict = () => new HttpError(409, { error: 'conflict' });
 
@@ -49,6 +59,25 @@ function bodyWrapperKey(schema: unknown): string | undefined {
   return keys.length === 1 ? keys[0] : undefined;
 }
 
+/** `{appointment: {...}, apply_to}`: the one key holding an object names the resource. */
+function resourceKey(schema: unknown): string | undefined {
+  const shape = (schema as { shape?: Record<string, { shape?: unknown }> } | undefined)?.shape;
+  if (!shape) return undefined;
+  const objects = Object.keys(shape).filter((key) => shape[key]?.shape !== undefined);
+  return objects.length === 1 ? objects[0] : undefined;
+}
+
+/** The field name a 422 gives to a place in the body, query or path of a request. */
+export function requestFieldName(
+  request: FastifyRequest,
+  context: 'body' | 'querystring' | 'params',
+  path: (string | number)[],
+): string {
+  const schema = request.routeOptions.schema?.body;
+  const wrapper = context === 'body' ? (bodyWrapperKey(schema) ?? resourceKey(schema)) : undefined;
+  return fieldName(path.map((part) => `/${part}`).join(''), wrapper);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
@@ -64,6 +93,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         if (!keys.includes(key)) keys.push(key);
       }
       return reply.code(422).send({ errors });
+    }
+    if (isServiceUnavailable(error)) {
+      // The database (or Redis) is down or refuses connections: the client may try again soon.
+      reportUnavailable(request.log, error, `${request.method} ${request.routeOptions.url ?? request.url}`);
+      reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      // A page the browser navigated to: a page that asks again by itself.
+      if (request.routeOptions.url === WEB_APP_ROUTE) {
+        return reply.type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE);
+      }
+      return reply.send({ error: SERVICE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ error: ERROR_KEYS.rateLimited });

@@ -6,13 +6,13 @@ import * as rrulePackage from 'rrule';
 import { createServices } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../platform/db/client.ts';
-import { createJobs } from '../platform/jobs/jobs.ts';
-import { createMailer } from '../platform/mail/mailer.ts';
 import { seedLargeCalendars, type LargeCalendarsResult } from './large-calendars.ts';
 import { seedLargeChat, type LargeChatResult } from './large-chat.ts';
+import { seedJoinBench, type JoinBenchResult } from './large-membership.ts';
 import { seedLargeParticipation, type LargeParticipationResult } from './large-participation.ts';
 import { seedLarge, type LargeNetworkOptions } from './large.ts';
 
+export { measureEvents, type EventsFigures } from './bench-events.ts';
 export { largeEmail } from './large.ts';
 export {
   generateLargeSeries,
@@ -39,6 +39,7 @@ export type BenchSeedOptions = LargeNetworkOptions & {
 };
 export type { LargeParticipationResult } from './large-participation.ts';
 export type { LargeChatResult } from './large-chat.ts';
+export type { JoinBenchResult, JoinBenchSession } from './large-membership.ts';
 
 export type BenchSeedResult = {
   databaseKind: Database['kind'];
@@ -113,9 +114,8 @@ async function seedDatabase(
   try {
     await database.migrate();
     // Never started: a mail the seed sends waits in the queue for the server.
-    const jobs = createJobs({ database });
-    const mailer = createMailer({ db: database.db, jobs, from: config.mailFrom, mailImprint: async () => '' });
-    const services = createServices(database, config, mailer, jobs);
+    const services = createServices(database, config);
+    const { jobs, mailer } = services;
     if (database.kind === 'postgres') {
       // pg-boss creates its schema and queues when a server starts; several at once on a fresh
       // PostgreSQL database can deadlock (create_queue), so they are made here one by one.
@@ -171,4 +171,59 @@ export async function benchPhotos(count: number, width = 3000, height = 2000): P
     photos.push(await sharp(small).resize(width, height, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer());
   }
   return photos;
+}
+
+/**
+ * For the join benchmark (bench/group-join.ts): a network of `members` members with sessions and
+ * a closed group, on the embedded database in `dataDir/pglite` or, with `adminUrl`, in a new
+ * database of that PostgreSQL server (answered with its URL and how to drop it).
+ */
+export async function seedJoinBenchInto(
+  dataDir: string,
+  members: number,
+  adminUrl?: string,
+): Promise<JoinBenchResult & { databaseUrl: string | null; drop(): Promise<void> }> {
+  let databaseUrl: string | null = null;
+  let drop = async () => {};
+  if (adminUrl) {
+    const name = `agora_join_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl, poolSize: 4 } : { pgliteDir: path.join(config.dataDir, 'pglite') },
+  );
+  try {
+    await database.migrate();
+    const services = createServices(database, config);
+    if (database.kind === 'postgres') {
+      await services.jobs.start();
+      await services.jobs.stop();
+    }
+    const seeded = await seedJoinBench(services, database.db, members);
+    services.mailer.close();
+    await database.db.execute(sql`vacuum analyze`);
+    return { ...seeded, databaseUrl, drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  } finally {
+    await database.close();
+  }
 }

@@ -11,11 +11,11 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * A few notifications for the three demo accounts, some read and some not, so that the header's
- * dropdown and badge show something on the first start. Member indexes as in demo.ts.
+ * dropdown and badge show something on the first start; each is read in its reader's language
+ * (the messages of `notifications:types`). Member indexes as in demo.ts.
  */
 export async function seedDemoNotifications(services: Services, { network, memberships, groups }: Seeded) {
   const member = (i: number) => memberships[i]!;
-  const name = (i: number) => `${member(i).firstName} ${member(i).lastName}`;
   const group = (slug: string) => groups.find((g) => g.slug === slug)!;
   const now = Date.now();
 
@@ -25,7 +25,6 @@ export async function seedDemoNotifications(services: Services, { network, membe
     type: 'welcome',
     actor: null,
     subject: { type: 'network', id: network.id, title: network.name, path: '/' },
-    text: `Willkommen bei ${network.name}! Schön, dass du da bist.`,
   });
   const addedToGroup = (recipient: number, actor: number, slug: string, hoursAgo: number) => ({
     recipient,
@@ -33,7 +32,6 @@ export async function seedDemoNotifications(services: Services, { network, membe
     type: 'group_membership_added',
     actor,
     subject: { type: 'group', id: group(slug).id, title: group(slug).name, path: `/groups/${slug}` },
-    text: `${name(actor)} hat dich zur Gruppe ${group(slug).name} hinzugefügt.`,
   });
   const joinedGroup = (recipient: number, actor: number, slug: string, hoursAgo: number) => ({
     recipient,
@@ -41,7 +39,6 @@ export async function seedDemoNotifications(services: Services, { network, membe
     type: 'group_member_joined',
     actor,
     subject: { type: 'group', id: group(slug).id, title: group(slug).name, path: `/groups/${slug}` },
-    text: `${name(actor)} ist der Gruppe ${group(slug).name} beigetreten.`,
   });
 
   // 0 Anna (network admin; admin of Human Resources and Product Launch), 1 Max, 2 Gina (guest).
@@ -66,7 +63,6 @@ export async function seedDemoNotifications(services: Services, { network, membe
       type: entry.type,
       actorId: entry.actor === null ? null : member(entry.actor).id,
       subject: entry.subject,
-      text: entry.text,
       at: new Date(now - entry.hoursAgo * HOUR_MS),
     });
     if (entry.read && notification) {

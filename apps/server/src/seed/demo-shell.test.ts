@@ -30,12 +30,33 @@ describe('the demo network in the shell', () => {
     expect(launch.active_theme?.colors.primary).toBe('#7048e8');
   });
 
+  it("records Anna's design change in the audit log, which only admins read", async () => {
+    const anna = await signIn(t.app, 'anna.admin@example.com', DEMO_PASSWORD);
+    const response = await t.app.inject({ url: '/api/v1/administration/audit_log', headers: anna.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const log = response.json<{
+      entries: Array<{ event_type: string; actor: { name: string } | null }>;
+      total: number;
+    }>();
+    // Beside it: what the demo's other writes record (members' published profile pictures, say).
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({
+        event_type: 'PolicySettingUpdate',
+        actor: expect.objectContaining({ displayName: 'Anna Adler' }),
+      }),
+    );
+    const refused = await t.app.inject({ url: '/api/v1/administration/audit_log', headers: max.headers });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it("fills Max's user bar with his groups by category", async () => {
     const userbar = await get<UserbarGroups>('/api/v1/userbar/groups');
     expect(userbar.categories.map((c) => [c.slug, c.groups.map((g) => g.slug)])).toEqual([
       ['teams', ['engineering', 'marketing']],
       ['projects', ['product-launch', 'website-relaunch']],
       ['locations', ['berlin']],
+      // Every category has its section, also one where Max is in no group yet.
+      ['interessen', []],
     ]);
   });
 

@@ -1,11 +1,11 @@
 import type { ThemeInput } from '@agora/contracts';
-import type { Services } from '../app.ts';
+import { MODULES, type Services } from '../app.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
-import { seedDemoChat } from './demo-chat.ts';
-import { seedDemoLegal } from './demo-legal.ts';
-import { seedDemoCalendars } from './demo-calendars.ts';
-import { seedDemoNotifications } from './demo-notifications.ts';
-import { seedDemoParticipation } from './demo-participation.ts';
+import { orderModules, type AnyModule } from '../platform/loader/index.ts';
+import type { DemoNetwork } from './demo-context.ts';
+import { seedDemoGroups } from './demo-groups.ts';
+import { seedDemoMembership } from './demo-membership.ts';
+import { seedDemoProfiles } from './demo-profiles.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -197,23 +197,17 @@ export async function seedDemo(services: Services) {
       ...g.members.map((i) => ({ groupId: groups[gi]!.id, membershipId: memberships[i]!.id, role: 'member' as const })),
     ]),
   );
-  await seedDemoNotifications(services, { network, memberships, groups });
-  await seedDemoChat(services, { network, memberships, groups });
-  const calendars = await seedDemoCalendars(services, { network, memberships, groups });
-  // Anna can subscribe to her calendars at once; the others make their token on the account page.
-  await services.accounts.renewAuthenticationToken(users[0]!.id);
-  await seedDemoLegal(services, network.id);
-  const roles = await services.membershipRoles.create(network.id, [
-    { name: 'Betriebsrat', pluralName: 'Betriebsräte', color: '#c92a2a', textColor: '#ffffff' },
-    { name: 'Ersthelfer:in', pluralName: 'Ersthelfer:innen', color: '#2f9e44', textColor: '#ffffff' },
-    { name: 'Brandschutzhelfer:in', pluralName: 'Brandschutzhelfer:innen', color: '#e8590c', displayType: 'grouped' },
-    {
-      name: 'Projektleitung',
-      pluralName: 'Projektleitungen',
-      groupId: groups.find((g) => g.slug === 'website-relaunch')!.id,
-    },
-  ]);
-  await seedDemoParticipation(services, { network, memberships, groups, roles, calendars });
+  await seedDemoGroups(services, { network, memberships, groups, categories });
+  // The network and group calendars come from the events' processors.
+  await services.events.settled();
+  // Each module adds its part, in the order of what they need (roles and calendars before
+  // participation, say).
+  const demo: DemoNetwork = { services, network, userIds: users.map((u) => u.id), memberships, groups };
+  await seedDemoProfiles(demo);
+  for (const module of orderModules<AnyModule>(MODULES)) await module.demo?.(demo);
+  await seedDemoMembership(demo);
+  // What the seed's writes cause (notifications, mails) is done before the network is shown.
+  await services.events.settled(120_000);
   return { network, memberships, groups, categories };
 }
 

@@ -46,6 +46,39 @@ const LAST = [
   'Frank',
 ];
 
+/** The directory's profile values: a department and an office each, languages for some. */
+const DEPARTMENTS = [
+  'Engineering',
+  'Sales',
+  'Marketing',
+  'Finance',
+  'Human Resources',
+  'Legal',
+  'Support',
+  'Operations',
+  'Research',
+  'Purchasing',
+  'Logistics',
+  'Management',
+];
+const LOCATIONS = ['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt', 'Stuttgart', 'Leipzig', 'Wien'];
+const LANGUAGES = [['German'], ['German', 'English'], ['English'], ['German', 'French'], ['German', 'Spanish']];
+
+/** Member `i`'s profile in the large network; the directory benchmark filters by these values. */
+export function largeProfile(i: number): Record<string, unknown> {
+  return {
+    department: DEPARTMENTS[i % DEPARTMENTS.length]!,
+    location: LOCATIONS[Math.floor(i / 7) % LOCATIONS.length]!,
+    position: `Position ${i % 40}`,
+    ...(i % 3 === 0 ? { languages: LANGUAGES[i % LANGUAGES.length]! } : {}),
+  };
+}
+
+export const LARGE_DIRECTORY_SETTINGS = {
+  directory_profile_fields: ['department', 'position', 'location'],
+  directory_filter_profile_fields: ['department', 'location', 'languages'],
+};
+
 export type LargeNetworkOptions = { members: number; groups?: number; password?: string; name?: string };
 
 /**
@@ -54,7 +87,11 @@ export type LargeNetworkOptions = { members: number; groups?: number; password?:
  */
 export async function seedLarge(services: Services, options: LargeNetworkOptions) {
   const groupCount = options.groups ?? Math.max(10, Math.floor(options.members / 100));
-  const network = await services.networks.create({ name: options.name ?? 'Large Network', language: 'en' });
+  const network = await services.networks.create({
+    name: options.name ?? 'Large Network',
+    language: 'en',
+    settings: LARGE_DIRECTORY_SETTINGS,
+  });
   // One hash for all: hashing ten thousand passwords would take minutes and prove nothing.
   const passwordHash = await hashPassword(options.password ?? 'bench-password');
   const memberIds: string[] = [];
@@ -71,6 +108,7 @@ export async function seedLarge(services: Services, options: LargeNetworkOptions
         lastName: `${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
         networkAdmin: i === 0,
         isExternal: i % 50 === 49,
+        profile: largeProfile(i),
       })),
     );
     memberIds.push(...created.map((m) => m.id));
@@ -89,6 +127,8 @@ export async function seedLarge(services: Services, options: LargeNetworkOptions
       access: (['open', 'closed', 'hidden'] as const)[g % 3],
     })),
   );
+  // The network and group calendars come from the events' processors.
+  await services.events.settled(120_000);
   const entries = groups.flatMap((group, g) =>
     Array.from({ length: Math.min(50, memberIds.length) }, (_, k) => ({
       groupId: group.id,
@@ -125,7 +165,6 @@ async function seedNotifications(
         type: 'group_membership_added',
         actorId: memberIds[round % memberIds.length]!,
         subject: { type: 'group', title: group.name, path: `/groups/${group.slug}` },
-        text: `You were added to the group ${group.name}.`,
         at,
         ...(read ? { readAt: at } : {}),
       });

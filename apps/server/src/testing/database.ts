@@ -10,14 +10,19 @@ export function databaseUrlFor(baseUrl: string, name: string): string {
   return url.toString();
 }
 
+export type TestDatabaseOptions = {
+  /** PostgreSQL: the URL the app's pool connects to instead (a proxy in front, to cut the connection). */
+  connectVia?: (url: string) => string;
+};
+
 /**
  * A fresh database for one test file, copied from the migrated template: a new PostgreSQL
  * database (dropped on close) when DATABASE_URL is set, else a PGlite loaded from the dump.
  */
-export async function openTestDatabase(source: {
-  pgTemplate: string | null;
-  pgliteDump: string | null;
-}): Promise<Database> {
+export async function openTestDatabase(
+  source: { pgTemplate: string | null; pgliteDump: string | null },
+  options: TestDatabaseOptions = {},
+): Promise<Database> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl && source.pgTemplate) {
     const name = `agora_test_${randomBytes(6).toString('hex')}`;
@@ -28,7 +33,8 @@ export async function openTestDatabase(source: {
     } finally {
       await admin.end();
     }
-    const database = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name), poolSize: 4 });
+    const url = databaseUrlFor(baseUrl, name);
+    const database = await openDatabase({ databaseUrl: options.connectVia?.(url) ?? url, poolSize: 4 });
     return {
       ...database,
       async close() {

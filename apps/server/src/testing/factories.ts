@@ -1,5 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Services } from '../app.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -87,4 +89,14 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === 'agora_session');
   if (!cookie) throw new Error(`No session cookie in the response (${response.statusCode}: ${response.body})`);
   return `agora_session=${cookie.value}`;
+}
+
+/** Replaces a network's stored settings, for tests of settings that no page writes yet. */
+export async function storeNetworkSettings(db: Db, networkId: string, settings: Record<string, unknown>) {
+  await db.execute(sql`update networks set settings = ${JSON.stringify(settings)}::jsonb where id = ${networkId}`);
+}
+
+/** Sets the language an account chose. */
+export async function storeUserLocale(db: Db, userId: string, locale: string | null) {
+  await db.execute(sql`update users set locale = ${locale} where id = ${userId}`);
 }

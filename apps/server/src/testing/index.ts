@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../platform/db/client.ts';
-import { openTestDatabase } from './database.ts';
+import { openTestDatabase, type TestDatabaseOptions } from './database.ts';
 
 export { databaseUrlFor } from './database.ts';
 
@@ -17,8 +17,14 @@ export type TestApp = {
 };
 
 /** A server on a fresh database of its own, for one test file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase({ pgTemplate: inject('pgTemplate'), pgliteDump: inject('pgliteDump') });
+export async function createTestApp(
+  env: Record<string, string> = {},
+  databaseOptions: TestDatabaseOptions = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(
+    { pgTemplate: inject('pgTemplate'), pgliteDump: inject('pgliteDump') },
+    databaseOptions,
+  );
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: { error?: string; errors?: Record<string, string[]> } | null,
+    /** Seconds to wait before trying again, as a 429 or 503 says (`Retry-After`). */
+    readonly retryAfter: number | null = null,
   ) {
     super(body?.error ?? `HTTP ${status}`);
   }
@@ -44,8 +46,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const body = text ? safeJson(text) : null;
-  if (!response.ok) throw new ApiError(response.status, body as ApiError['body']);
+  if (!response.ok) throw new ApiError(response.status, body as ApiError['body'], retryAfterOf(response));
   return body as T;
+}
+
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after') ?? NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null;
 }
 
 function safeJson(text: string): unknown {

@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionQuery } from '../features/session/api.ts';
+import { sessionQuery } from '../features/session/index.ts';
 import { ApiError } from './api-client.ts';
 import { mantineThemeFor, shellVariablesResolver } from './theme/mantine-theme.ts';
 import { useActiveTheme } from './theme/theme-store.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { REALTIME_EVENTS } from '@agora/contracts';
-import { onReconnect, onSocketEvent, openChatConnection } from '../features/chat/client/connection.ts';
+import { onReconnect, onSocketEvent, openChatConnection } from '../features/chat/index.ts';
 import { unreadsQuery } from './unreads.ts';
 
 type Handler = (payload: unknown) => void;

@@ -4,6 +4,9 @@ import type { RouteObject } from 'react-router';
 import type { CurrentMember, NetworkShell, Unreads } from '@agora/contracts';
 import type { UserbarModuleKey } from './shell/active-module.ts';
 
+/** A route pattern, the user-bar module it belongs to, and optionally a priority. */
+export type ActiveModuleRule = readonly [pattern: string, module: UserbarModuleKey, priority?: number];
+
 /** What entries of the shell decide on: who is signed in, where, and what is unread. */
 export type ShellContext = { network: NetworkShell; member: CurrentMember; unreads: Unreads | undefined };
 
@@ -34,6 +37,11 @@ export type UserMenuEntry = {
   path: (context: ShellContext) => string;
   visible?: (context: ShellContext) => boolean;
   unread?: (unreads: Unreads) => number;
+  /**
+   * One link per element instead of one (a link per group category the member administrates):
+   * each with its own path and the values of the label.
+   */
+  each?: (context: ShellContext) => Array<{ key: string; path: string; values: Record<string, string> }>;
 };
 
 /** A button of the header beside the bell (the chat button, say). */
@@ -76,10 +84,23 @@ export type ThemeContextResolver = {
  */
 export type FeatureModule = {
   key: string;
+  /**
+   * The translation namespaces of the feature's pages: each of its routes waits for them, so a
+   * page never shows raw keys. The shell's own namespaces (common, shell, ui, upload) are always there.
+   */
+  namespaces?: string[];
   /** Pages for signed-in members, inside the shell. */
   routes?: RouteObject[];
   /** Pages anonymous visitors may open too (inside the shell when signed in). */
   publicRoutes?: RouteObject[];
+  /** Pages outside the shell (sign-in, password reset). */
+  standaloneRoutes?: RouteObject[];
+  /**
+   * Route patterns and the user-bar module they belong to (the administration spec, section 2).
+   * The first match wins: entries with a lower `priority` (default 0) are tried first, then the
+   * order of the features and of their entries.
+   */
+  activeModules?: ActiveModuleRule[];
   userbar?: UserbarEntry[];
   userMenu?: UserMenuEntry[];
   headerActions?: HeaderAction[];

@@ -1,9 +1,11 @@
+import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { sessionQuery } from '../features/session/api.ts';
+import { sessionQuery } from '../features/session/index.ts';
 import { changeLocale, isLocale } from '../i18n/index.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
+import { ErrorRow } from '../ui/rows.tsx';
 
 /** Routes are for signed-in members: anyone else is sent to sign in and brought back after. */
 export function RequireSession() {
@@ -16,6 +18,15 @@ export function RequireSession() {
   }, [locale]);
 
   if (session.isPending) return <PageLoader />;
+  // The session could not be checked (the server is unavailable): say so and offer to try again,
+  // rather than sending a member who may well be signed in to the sign-in page.
+  if (session.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <ErrorRow error={session.error} onRetry={() => session.refetch()} />
+      </Container>
+    );
+  }
   if (!session.data) {
     const back = location.pathname + location.search;
     const query = back === '/' ? '' : `?redirect_to=${encodeURIComponent(back)}`;

@@ -1,8 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { PasswordEditPage } from '../features/session/pages/password-edit-page.tsx';
-import { PasswordNewPage } from '../features/session/pages/password-new-page.tsx';
-import { SignInPage } from '../features/session/pages/sign-in-page.tsx';
-import { FEATURES } from './features.ts';
+import { featureRoutes, publicRoutes, standaloneRoutes } from './features.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteError } from './route-error.tsx';
@@ -10,13 +7,11 @@ import { AppLayout } from './shell/app-layout.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 
 export const router = createBrowserRouter([
-  { path: '/users/sign_in', element: <SignInPage /> },
-  { path: '/users/password/new', element: <PasswordNewPage /> },
-  { path: '/users/password/edit', element: <PasswordEditPage /> },
+  ...standaloneRoutes,
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
-    children: FEATURES.flatMap((feature) => feature.publicRoutes ?? []),
+    children: publicRoutes,
   },
   {
     element: <RequireSession />,
@@ -27,10 +22,7 @@ export const router = createBrowserRouter([
         children: [
           {
             errorElement: <RouteError />,
-            children: [
-              ...FEATURES.flatMap((feature) => feature.routes ?? []),
-              { path: '*', element: <NotFoundPage /> },
-            ],
+            children: [...featureRoutes, { path: '*', element: <NotFoundPage /> }],
           },
         ],
       },

@@ -1,14 +1,67 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '@agora/contracts';
 
-/** Every locale's namespaces, bundled: the whole UI text is a few kilobytes per language. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+type Bundle = Record<string, unknown>;
 
-export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, module] of Object.entries(files)) {
+/**
+ * The namespaces of the shell and of the shared components (ui/), bundled with the app: every
+ * page needs them. Each feature's namespaces load with its routes (FeatureModule.namespaces).
+ */
+export const CORE_NAMESPACES = ['common', 'shell', 'ui', 'upload'];
+
+const coreFiles = import.meta.glob<Bundle>(
+  ['./locales/*/common.json', './locales/*/shell.json', './locales/*/ui.json', './locales/*/upload.json'],
+  { eager: true, import: 'default' },
+);
+/** Every other namespace, one chunk per locale and namespace, fetched when first needed. */
+const lazyFiles = import.meta.glob<Bundle>(
+  [
+    './locales/*/*.json',
+    '!./locales/*/common.json',
+    '!./locales/*/shell.json',
+    '!./locales/*/ui.json',
+    '!./locales/*/upload.json',
+  ],
+  { import: 'default' },
+);
+
+function localeAndNamespace(file: string) {
   const [, locale, namespace] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
-  (resources[locale!] ??= {})[namespace!] = module.default;
+  return { locale: locale!, namespace: namespace! };
+}
+
+const coreResources: Record<string, Record<string, Bundle>> = {};
+for (const [file, bundle] of Object.entries(coreFiles)) {
+  const { locale, namespace } = localeAndNamespace(file);
+  (coreResources[locale] ??= {})[namespace] = bundle;
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    const load = lazyFiles[`./locales/${language}/${namespace}.json`];
+    // A locale without the file has nothing to add: its fallback language speaks for it.
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => callback(null, bundle as ResourceKey),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/** The namespaces of `namespace:key` translation keys (the labels of the shell's entries). */
+export function namespacesOf(keys: ReadonlyArray<string | undefined>): string[] {
+  const namespaces = keys.flatMap((key) => (key?.includes(':') ? [key.slice(0, key.indexOf(':'))] : []));
+  return [...new Set(namespaces)];
+}
+
+/** Loads translation namespaces for the current language (and its fallbacks). */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  const missing = namespaces.filter((namespace) => !CORE_NAMESPACES.includes(namespace));
+  return missing.length === 0 ? Promise.resolve() : i18n.loadNamespaces(missing);
 }
 
 const STORAGE_KEY = 'agora.locale';
@@ -38,14 +91,19 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng.replace('_DU', '');
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLocale(),
-  fallbackLng: { de_DU: ['de'], default: ['en'] },
-  ns: Object.keys(resources['en'] ?? {}),
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    resources: coreResources,
+    // The bundled core namespaces do not keep the backend from loading the rest.
+    partialBundledLanguages: true,
+    lng: initialLocale(),
+    fallbackLng: { de_DU: ['de'], default: ['en'] },
+    ns: CORE_NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export { i18n };

@@ -1,6 +1,8 @@
 // jsdom lacks what Mantine asks the browser for; these stand in for it in component tests.
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { resources } from '../i18n/all-resources.ts';
+import { i18n } from '../i18n/index.ts';
 
 afterEach(() => cleanup());
 
@@ -24,3 +26,11 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// Component tests render synchronously: every namespace is there from the start, as if each
+// feature's routes had loaded them.
+for (const [locale, namespaces] of Object.entries(resources)) {
+  for (const [namespace, bundle] of Object.entries(namespaces)) {
+    i18n.addResourceBundle(locale, namespace, bundle, true, true);
+  }
+}

@@ -10,7 +10,12 @@ const translate: Translate = (key, options) => i18n.t(key, options);
  * A feature namespace (ns) is asked first, for keys of its own (e.g. calendars_empty).
  */
 export function errorMessage(error: unknown, ns?: string, t: Translate = translate): string {
-  if (error instanceof ApiError) return translateKey(error.key, ns, t, 'common:errors.generic');
+  if (error instanceof ApiError) {
+    // A short wait is said in seconds; "a few minutes" would send the member away for nothing.
+    if (error.key === 'rate_limited' && error.retryAfter !== null && error.retryAfter <= 120)
+      return t('common:errors.rate_limited_seconds', { count: Math.max(1, error.retryAfter) });
+    return translateKey(error.key, ns, t, 'common:errors.generic');
+  }
   if (error instanceof TypeError) return t('common:errors.network_error');
   return t('common:errors.generic');
 }

@@ -82,6 +82,29 @@ describe('POST /users/password', () => {
     expect(await mailsTo(user.email)).toHaveLength(0);
   });
 
+  it('stays reachable while sign-ins for the address are refused', async () => {
+    const { user } = await createMember(t.services, networkId);
+    // Wrong passwords until the next sign-in is refused.
+    let refused = false;
+    for (let i = 0; i < 12 && !refused; i++) refused = (await signInStatus(user.email, `wrong-${i}`)) === 429;
+    expect(refused).toBe(true);
+    expect((await requestReset(user.email)).statusCode).toBe(200);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('sends at most five mails an hour to one address, then answers 429 with Retry-After', async () => {
+    const { user } = await createMember(t.services, networkId);
+    for (let i = 0; i < 5; i++) expect((await requestReset(user.email)).statusCode).toBe(200);
+    const limited = await requestReset(` ${user.email.toUpperCase()}`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await mailsTo(user.email)).toHaveLength(5);
+    // Other addresses are not affected.
+    const other = await createMember(t.services, networkId);
+    expect((await requestReset(other.user.email)).statusCode).toBe(200);
+  });
+
   it('answers 422 to an address that is not one', async () => {
     const response = await requestReset('not-an-address');
     expect(response.statusCode).toBe(422);

@@ -38,8 +38,8 @@ export function createAccountsRepository(db: Db) {
     async insertUsers(rows: NewUserRow[]): Promise<UserRow[]> {
       return rows.length ? db.insert(users).values(rows).returning() : [];
     },
-    async updateUser(id: string, values: Partial<NewUserRow>): Promise<void> {
-      await db.update(users).set(values).where(eq(users.id, id));
+    async updateUser(id: string, values: Partial<NewUserRow>, tx: Db = db): Promise<void> {
+      await tx.update(users).set(values).where(eq(users.id, id));
     },
     async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
       const [row] = await db.insert(sessions).values(values).returning();

@@ -4,27 +4,54 @@ import { passwordResetRequestSchema, passwordResetSchema, signInBodySchema } fro
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/request-context.ts';
 import { tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { AccountsService } from './service.ts';
+import type { SignInAttempt, SignInGuard } from './sign-in-guard.ts';
 
-export type SignInLimits = { perAddress: number; perIp: number; windowMs: number };
+type PasswordResetLimits = { perAddress: number; perIp: number; windowMs: number };
 
-export function accountRoutes(deps: { accounts: AccountsService; limits: SignInLimits }) {
+export function accountRoutes(deps: {
+  accounts: AccountsService;
+  guard: SignInGuard;
+  resetLimits: PasswordResetLimits;
+  /** Guesses of reset tokens from one IP in the reset window. */
+  tokenLimitPerIp: number;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const { limits } = deps;
+    const { guard, resetLimits } = deps;
+    app.addHook('onClose', () => guard.close());
 
-    // Guessing is limited both per address (one account attacked from many places) and per IP
-    // (many accounts tried from one place).
-    const perIp = app.createRateLimit({
-      max: limits.perIp,
-      timeWindow: limits.windowMs,
-      keyGenerator: (req) => `sign-in:ip:${req.ip}`,
+    const attemptOf = (request: FastifyRequest): SignInAttempt => ({
+      networkId: request.network.id,
+      address: addressOf(request),
+      ip: request.ip ?? '',
     });
-    const perAddress = app.createRateLimit({
-      max: limits.perAddress,
-      timeWindow: limits.windowMs,
-      keyGenerator: (req) => `sign-in:address:${req.network.id}:${addressOf(req)}`,
+    // Failed attempts are limited per address from one IP, per IP, and slowed per address (sign-in-guard.ts).
+    const limitSignIn = async (request: FastifyRequest, reply: FastifyReply) => {
+      const verdict = await guard.attempt(attemptOf(request));
+      if (!verdict.allowed) {
+        reply.header('retry-after', Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)));
+        throw tooManyRequests();
+      }
+    };
+
+    // Reset mails have limits of their own, so that a member who cannot sign in can still ask
+    // for one, and nobody can flood an address or the mail server with them.
+    const resetPerIp = app.createRateLimit({
+      max: resetLimits.perIp,
+      timeWindow: resetLimits.windowMs,
+      keyGenerator: (req) => `password-reset:ip:${req.ip}`,
     });
-    type Limiter = typeof perIp;
+    const resetPerAddress = app.createRateLimit({
+      max: resetLimits.perAddress,
+      timeWindow: resetLimits.windowMs,
+      keyGenerator: (req) => `password-reset:address:${req.network.id}:${addressOf(req)}`,
+    });
+    const tokenPerIp = app.createRateLimit({
+      max: deps.tokenLimitPerIp,
+      timeWindow: resetLimits.windowMs,
+      keyGenerator: (req) => `password-token:ip:${req.ip}`,
+    });
+    type Limiter = typeof resetPerIp;
     const limitBy = (limiters: Limiter[]) => async (request: FastifyRequest, reply: FastifyReply) => {
       for (const limiter of limiters) {
         const result = await limiter(request);
@@ -34,7 +61,6 @@ export function accountRoutes(deps: { accounts: AccountsService; limits: SignInL
         }
       }
     };
-    const limitSignIn = limitBy([perIp, perAddress]);
 
     r.post(
       '/users/sign_in',
@@ -48,6 +74,7 @@ export function accountRoutes(deps: { accounts: AccountsService; limits: SignInL
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
+        await guard.succeeded(attemptOf(request));
         setSessionCookie(request, reply, token, deps.accounts.sessionMaxAgeSeconds);
         return info;
       },
@@ -55,7 +82,8 @@ export function accountRoutes(deps: { accounts: AccountsService; limits: SignInL
 
     r.delete(
       '/users/sign_out',
-      { config: { auth: 'public' }, schema: { tags: ['session'] } },
+      // Signing out always works, whatever else the member sent.
+      { config: { auth: 'public', budget: false }, schema: { tags: ['session'] } },
       async (request, reply) => {
         if (request.actor) await deps.accounts.signOut(request.actor.sessionId);
         clearSessionCookie(request, reply);
@@ -75,7 +103,7 @@ export function accountRoutes(deps: { accounts: AccountsService; limits: SignInL
       {
         config: { auth: 'public', csrf: false },
         schema: { body: passwordResetRequestSchema, tags: ['session'] },
-        preHandler: limitSignIn,
+        preHandler: limitBy([resetPerIp, resetPerAddress]),
       },
       async (request) => {
         await deps.accounts.requestPasswordReset(request.network, request.body.user.email);
@@ -88,7 +116,7 @@ export function accountRoutes(deps: { accounts: AccountsService; limits: SignInL
       {
         config: { auth: 'public', csrf: false },
         schema: { body: passwordResetSchema, tags: ['session'] },
-        preHandler: limitBy([perIp]),
+        preHandler: limitBy([tokenPerIp]),
       },
       async (request) => {
         await deps.accounts.resetPassword(request.body.user.reset_password_token, request.body.user.password);

@@ -8,6 +8,7 @@ import {
 } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, unprocessable } from '../../platform/errors.ts';
+import type { Events } from '../../platform/events/index.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Actor, NetworkContext } from '../../platform/policy/index.ts';
 import type { ResolvedSession } from '../../platform/auth/request-context.ts';
@@ -29,6 +30,7 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 
 export type AccountsDeps = {
   db: Db;
+  events: Pick<Events, 'record'>;
   members: MembersService;
   mailer: Mailer;
   publicUrl: string;
@@ -133,14 +135,31 @@ export function createAccountsService(deps: AccountsDeps) {
       const membership = await deps.members.findByUser(network.id, user.id);
       if (!membership || membership.lockedAt) return;
       const token = randomToken();
-      await repository.updateUser(user.id, {
-        resetPasswordTokenHash: hashToken(token),
-        resetPasswordSentAt: new Date(),
-      });
       const link = `${deps.publicUrl}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`;
       const locale = localeOf(user, network);
-      const mail = passwordResetMail(locale, link, network.name);
-      await deps.mailer.send({ networkId: network.id, networkName: network.name, to: user.email, locale, ...mail });
+      const content = passwordResetMail(locale, link, network.name);
+      const mail = await deps.mailer.prepare({
+        networkId: network.id,
+        networkName: network.name,
+        to: user.email,
+        locale,
+        ...content,
+      });
+      // The token and its mail exist together or not at all; the event never holds the token.
+      await deps.db.transaction(async (tx) => {
+        await repository.updateUser(
+          user.id,
+          { resetPasswordTokenHash: hashToken(token), resetPasswordSentAt: new Date() },
+          tx,
+        );
+        await deps.mailer.enqueue([mail], tx);
+        await deps.events.record(tx, {
+          networkId: network.id,
+          type: 'account.password_reset_requested',
+          actorId: membership.id,
+          subject: { type: 'membership', id: membership.id },
+        });
+      });
     },
 
     /** Sets the new password and signs the account out everywhere. */

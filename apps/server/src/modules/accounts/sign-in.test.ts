@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createMember,
   createNetwork,
@@ -103,33 +103,134 @@ describe('POST /users/sign_in', () => {
 });
 
 describe('rate limiting', () => {
-  it('limits attempts per address', async () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /** A sign-in from a client at this address. */
+  const attempt = (ip: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/users/sign_in', remoteAddress: ip, payload: { user: { email, password } } });
+  const retryAfter = (response: { headers: Record<string, unknown> }) => Number(response.headers['retry-after']);
+  /** The clock of the delays moves on; nothing else waits. */
+  const wait = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+
+  it('refuses an address tried too often from one IP, there only, until the window ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const { user } = await createMember(t.services, networkId);
-    const headers = { 'x-forwarded-for': '198.51.100.1' };
-    for (let i = 0; i < 5; i++) expect((await signInRequest(user.email, 'wrong', headers)).statusCode).toBe(401);
-    const limited = await signInRequest(user.email, TEST_PASSWORD, headers);
+    for (let i = 0; i < 5; i++) expect((await attempt('198.51.100.1', user.email, 'wrong')).statusCode).toBe(401);
+    const limited = await attempt('198.51.100.1', user.email, TEST_PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: 'rate_limited' });
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address is not affected.
+    // The pair waits for the window (15 minutes), not for the short delay of the address.
+    expect(retryAfter(limited)).toBeGreaterThan(14 * 60);
+    wait(31);
+    expect((await attempt('198.51.100.1', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    // The owner elsewhere signs in; another address from the same IP is not affected either.
+    expect((await attempt('192.0.2.1', user.email, TEST_PASSWORD)).statusCode).toBe(200);
     const other = await createMember(t.services, networkId);
-    expect((await signInRequest(other.user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await attempt('198.51.100.1', other.user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('limits attempts per IP across addresses', async () => {
+  it('slows down guessing one address from everywhere: 1 s, 2 s, 4 s ... at most 30 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { user } = await createMember(t.services, networkId);
+    const waits: number[] = [];
+    let failures = 0;
+    for (let i = 0; failures < 12; i++) {
+      const response = await attempt(`203.0.113.${i}`, user.email, 'wrong');
+      if (response.statusCode === 401) {
+        failures++;
+        continue;
+      }
+      expect(response.statusCode).toBe(429);
+      waits.push(retryAfter(response));
+      wait(retryAfter(response));
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 30, 30]);
+  });
+
+  it('never locks the owner out: an attacker elsewhere delays them at most 30 s, and the reset mail comes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { user } = await createMember(t.services, networkId);
+    // The owner signed in from home before.
+    expect((await attempt('192.0.2.10', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    // The attacker hammers from one IP, then from many, waiting out every delay.
+    let failures = 0;
+    for (let i = 0; i < 50; i++)
+      if ((await attempt('203.0.113.200', user.email, `guess-${i}`)).statusCode === 401) failures++;
+    for (let i = 0; failures < 50; i++) {
+      const response = await attempt(`198.18.0.${i}`, user.email, `guess-${i}`);
+      if (response.statusCode === 401) failures++;
+      else wait(retryAfter(response));
+    }
+    // From home the owner signs in at once; from a new place they wait at most the cap.
+    expect((await attempt('192.0.2.10', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const phone = await attempt('198.51.100.77', user.email, TEST_PASSWORD);
+    expect(phone.statusCode).toBe(429);
+    expect(retryAfter(phone)).toBeLessThanOrEqual(30);
+    wait(retryAfter(phone));
+    expect((await attempt('198.51.100.77', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    // Asking for a new password still works, and the mail is sent.
+    vi.useRealTimers();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/users/password',
+      remoteAddress: '198.51.100.77',
+      payload: { user: { email: user.email } },
+    });
+    expect(reset.statusCode).toBe(200);
+    await t.services.jobs.settled();
+    expect(await t.services.mailer.outbox(user.email)).toHaveLength(1);
+  });
+
+  it('forgets the failures of a pair once it signs in', async () => {
+    const { user } = await createMember(t.services, networkId);
+    for (let i = 0; i < 4; i++) expect((await attempt('198.51.100.2', user.email, 'wrong')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.2', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt('198.51.100.2', user.email, 'wrong')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.2', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('limits failed attempts per IP across addresses; sign-ins that succeed do not count', async () => {
     const limited = await createTestApp({ SIGN_IN_LIMIT_PER_IP: '3' });
     try {
-      await createNetwork(limited.services);
-      const attempt = (i: number) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/users/sign_in',
-          payload: { user: { email: `x${i}@example.test`, password: 'x' } },
-        });
-      for (let i = 0; i < 3; i++) expect((await attempt(i)).statusCode).toBe(401);
-      expect((await attempt(99)).statusCode).toBe(429);
+      const network = await createNetwork(limited.services);
+      const { user } = await createMember(limited.services, network.id);
+      const attemptAt = (email: string, password = 'x') =>
+        limited.app.inject({ method: 'POST', url: '/users/sign_in', payload: { user: { email, password } } });
+      for (let i = 0; i < 5; i++) expect((await attemptAt(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await attemptAt(`x${i}@example.test`)).statusCode).toBe(401);
+      const refused = await attemptAt('x99@example.test');
+      expect(refused.statusCode).toBe(429);
+      expect(retryAfter(refused)).toBeGreaterThan(0);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('behind a proxy, keys the limits on the address the proxy saw, whatever the client adds to X-Forwarded-For', async () => {
+    for (const TRUST_PROXY of ['1', 'true', '10.0.0.0/24']) {
+      const proxied = await createTestApp({ TRUST_PROXY, SIGN_IN_LIMIT_PER_IP: '3' });
+      try {
+        await createNetwork(proxied.services);
+        const send = (i: number, remoteAddress: string, forwardedFor: string) =>
+          proxied.app.inject({
+            method: 'POST',
+            url: '/users/sign_in',
+            remoteAddress,
+            headers: { 'x-forwarded-for': forwardedFor },
+            payload: { user: { email: `guess${i}@example.test`, password: 'x' } },
+          });
+        // The proxy at 10.0.0.2 appends the client it saw (203.0.113.7) to what the client made up.
+        const viaProxy = (i: number, madeUp: string) => send(i, '10.0.0.2', `${madeUp}, 203.0.113.7`);
+        for (let i = 0; i < 3; i++) expect((await viaProxy(i, `192.0.2.${i}`)).statusCode, TRUST_PROXY).toBe(401);
+        expect((await viaProxy(3, '192.0.2.99, 192.0.2.98')).statusCode, TRUST_PROXY).toBe(429);
+        // Another client of the same proxy is not affected.
+        expect((await send(4, '10.0.0.2', '203.0.113.8')).statusCode, TRUST_PROXY).toBe(401);
+        // A client reaching the server directly from a public address is itself what is counted.
+        for (let i = 0; i < 3; i++) expect((await send(10 + i, '198.51.100.50', `192.0.2.${i}`)).statusCode).toBe(401);
+        expect((await send(20, '198.51.100.50', '192.0.2.200')).statusCode, TRUST_PROXY).toBe(429);
+      } finally {
+        await proxied.close();
+      }
     }
   });
 });

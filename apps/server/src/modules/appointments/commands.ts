@@ -12,6 +12,7 @@ import { appointmentPolicy } from './policy.ts';
 import { prepareAppointment, rowValues, type PrepareDeps } from './prepare.ts';
 import type { RoomBookings } from './room-bookings.ts';
 import { occurrenceByKey, occurrenceKey } from './recurrence.ts';
+import { APPOINTMENT_EVENTS, type RecordAppointmentEvent } from './events.ts';
 import type { AppointmentWithCalendars } from './repository.ts';
 import { ruleOf, shiftedSeriesTimes, type StoredTimes } from './times.ts';
 
@@ -21,8 +22,7 @@ export type CommandDeps = PrepareDeps & {
   files: AppointmentFilesService;
   /** Meeting room bookings, kept in step with every save and delete in its transaction. */
   roomBookings: RoomBookings;
-  /** After the commit: these members' open invites changed (their Calendars unread count). */
-  invitesChanged?: (networkId: string, membershipIds: string[]) => Promise<void>;
+  record: RecordAppointmentEvent;
 };
 
 const fileWish = (fields: AppointmentFields) => ({ fileIds: fields.event_file_ids, imageId: fields.event_image_id });
@@ -91,6 +91,13 @@ export function createCommands(deps: CommandDeps) {
       await deps.roomBookings.sync(tx, actor.networkId, target.id);
       await syncInviteEnds(tx, actor.networkId, target.id);
       const removed = await files.replace(tx, actor, target.id, fileWish(prepared.fields), current);
+      await deps.record(tx, {
+        networkId: actor.networkId,
+        type: APPOINTMENT_EVENTS.updated,
+        actorId: actor.membershipId,
+        appointmentId: target.id,
+        changes: { name: prepared.fields.name },
+      });
       return { result: target.id, removed };
     });
   }
@@ -129,6 +136,13 @@ export function createCommands(deps: CommandDeps) {
       await deps.roomBookings.syncOccurrence(tx, actor.networkId, id);
       await syncInviteEnds(tx, actor.networkId, series.id);
       const removed = await files.replace(tx, actor, series.id, fileWish(prepared.fields), current);
+      await deps.record(tx, {
+        networkId: actor.networkId,
+        type: APPOINTMENT_EVENTS.updated,
+        actorId: actor.membershipId,
+        appointmentId: series.id,
+        changes: { name: prepared.fields.name, occurrence_key: occurrence.key },
+      });
       return { result: occurrenceId(series.id, occurrence.key), removed };
     });
   }
@@ -159,6 +173,13 @@ export function createCommands(deps: CommandDeps) {
           },
         ]);
         const removed = await files.replace(tx, actor, id, fileWish(prepared.fields), none);
+        await deps.record(tx, {
+          networkId: actor.networkId,
+          type: APPOINTMENT_EVENTS.created,
+          actorId: actor.membershipId,
+          appointmentId: id,
+          changes: { name: prepared.fields.name },
+        });
         return { result: id, removed };
       });
     },
@@ -198,7 +219,7 @@ export function createCommands(deps: CommandDeps) {
       if (scope === 'this') {
         const series = loaded.series!;
         const occurrence = loaded.occurrence!;
-        const invitees = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           await deps.calendars.touch(tx, actor.networkId);
           // Its invites keep its name and time: the occurrence is gone from the series.
           const scope = { seriesId: series.id, occurrenceKey: occurrence.key };
@@ -207,21 +228,32 @@ export function createCommands(deps: CommandDeps) {
           const changes = { occurrenceDeleted: true, lastAuthorId: actor.membershipId };
           const exceptionId = await changeOccurrence(tx, repository, loaded, changes);
           await deps.roomBookings.syncOccurrence(tx, actor.networkId, exceptionId);
-          return obsoleted;
+          await deps.record(tx, {
+            networkId: actor.networkId,
+            type: APPOINTMENT_EVENTS.destroyed,
+            actorId: actor.membershipId,
+            appointmentId: series.id,
+            changes: { name: loaded.row.name, occurrence_key: occurrence.key, recount: obsoleted },
+          });
         });
-        await deps.invitesChanged?.(actor.networkId, invitees);
         return;
       }
       const whole = scope === 'all' ? loaded.series! : loaded.row;
-      const invitees = await write(actor.networkId, async (tx) => {
+      await write(actor.networkId, async (tx) => {
         // Before the rows go: the invites keep what the appointment was, and lose the link.
         const scope = { appointmentIds: [whole.id] };
         const obsoleted = await obsoleteInvites(tx, actor.networkId, scope, { onlyOpen: false, withSnapshot: true });
         await deps.roomBookings.releaseWithExceptions(tx, actor.networkId, [whole.id]);
         await repository.deleteMany(tx, actor.networkId, [whole.id]);
-        return { result: obsoleted, removed: await files.removeAll(tx, actor.networkId, [whole.id]) };
+        await deps.record(tx, {
+          networkId: actor.networkId,
+          type: APPOINTMENT_EVENTS.destroyed,
+          actorId: actor.membershipId,
+          appointmentId: whole.id,
+          changes: { name: whole.name, recount: obsoleted },
+        });
+        return { result: undefined, removed: await files.removeAll(tx, actor.networkId, [whole.id]) };
       });
-      await deps.invitesChanged?.(actor.networkId, invitees);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
-import type { Storage, StoredObjectRow } from '../../platform/storage/index.ts';
+import type { Storage, StorageOwnerPolicy, StoredObjectRow } from '../../platform/storage/index.ts';
 import type { CalendarsService } from '../calendars/index.ts';
 import { subjectOf } from './access.ts';
 import { appointmentPolicy } from './policy.ts';
@@ -30,7 +30,8 @@ export function createAppointmentFiles(deps: {
     return allows(appointmentPolicy, 'update', actor, subjectOf(row, row.authorId, calendars));
   }
 
-  storage.registerOwner(APPOINTMENT_OWNER, {
+  /** Who reads and changes an appointment's files: registered by the module definition. */
+  const ownerPolicy: StorageOwnerPolicy = {
     // Who reads the series, or one of its modified occurrences (which show the series' files).
     async readableIds(actor, ownerIds, networkId) {
       if (!actor || actor.networkId !== networkId) return new Set();
@@ -44,9 +45,10 @@ export function createAppointmentFiles(deps: {
     },
     canUpdate: mayUpdate,
     canLock: mayUpdate,
-  });
+  };
 
   return {
+    ownerPolicy,
     /** The files and the event image of some appointments (series), by owner id: one query. */
     async of(networkId: string, ownerIds: string[]): Promise<Map<string, AppointmentFiles>> {
       const owned = await storage.owned(networkId, APPOINTMENT_OWNER, ownerIds);
@@ -78,7 +80,11 @@ export function createAppointmentFiles(deps: {
       const keep = new Set([...wanted.fileIds, ...(wanted.imageId ? [wanted.imageId] : [])]);
       const dropped = [...current.files, ...(current.image ? [current.image] : [])].filter((r) => !keep.has(r.id));
       if (dropped.length === 0) return [];
-      return storage.removeOwned(actor.networkId, { objectIds: dropped.map((r) => r.id) }, { db: tx });
+      return storage.removeOwned(
+        actor.networkId,
+        { objectIds: dropped.map((r) => r.id) },
+        { db: tx, actorId: actor.membershipId },
+      );
     },
 
     /** Inside a deletion's transaction: the uploads of deleted appointments (purge after the commit). */

@@ -41,6 +41,11 @@ function parse(text: string) {
 
 afterEach(() => ICAL.TimezoneService.reset());
 
+/** A property ical.js does not know (NAME, X-…) as TEXT: ical.js leaves those as written. */
+function textOf(component: ICAL.Component, name: string): string {
+  return ICAL.design.icalendar.value.text!.fromICAL!(String(component.getFirstPropertyValue(name)));
+}
+
 /** The occurrences ical.js expands, as [start, end] instants, up to `to`. */
 function expand(master: ICAL.Event, to: Date): Array<{ start: Date; end: Date | null; summary: string }> {
   const iterator = master.iterator();
@@ -119,10 +124,39 @@ describe('buildCalendar: single events', () => {
       events: [event({ start: new Date('2026-05-01T08:00:00Z'), name, location: 'Hall 1; floor 2, left' })],
     });
     expect(text).toContain('SUMMARY:Plan\\; review\\, and\\\\or\\nwrap up');
+    expect(text).toContain('X-WR-CALNAME:A\\, B\\; C\r\n');
     const { calendar, masters } = parse(text);
-    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('A, B; C');
+    expect(textOf(calendar, 'x-wr-calname')).toBe('A, B; C');
+    expect(textOf(calendar, 'name')).toBe('A, B; C');
     expect(masters[0]!.summary).toBe(name);
     expect(masters[0]!.location).toBe('Hall 1; floor 2, left');
+  });
+
+  it('quotes parameter values (RFC 6868) and leaves out control characters and lone surrogates', () => {
+    const organizer = 'Anna "the boss"; Adler, ^n\r\nBEGIN:VEVENT:x';
+    const text = buildCalendar({
+      name: 'Bell\u0007 and\u0000 null\u001b',
+      prodHost: 'agora.example',
+      events: [
+        event({
+          start: new Date('2026-05-01T08:00:00Z'),
+          name: 'Half \ud83d pair\u007f\ttab',
+          organizer: { name: organizer, email: 'anna@example.com\r\nX-INJECTED:1' },
+        }),
+      ],
+    });
+    expect(text.replace(/\r\n /g, '')).toContain(
+      `ORGANIZER;CN="Anna ^'the boss^'; Adler, ^^n^nBEGIN:VEVENT:x":mailto:anna@example.comX-INJECTED:1\r\n`,
+    );
+    // eslint-disable-next-line no-control-regex
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const { calendar, masters } = parse(text);
+    expect(masters[0]!.component.getFirstProperty('organizer')!.getParameter('cn')).toBe(
+      'Anna "the boss"; Adler, ^n\nBEGIN:VEVENT:x',
+    );
+    expect(masters[0]!.summary).toBe('Half \ufffd pair\ttab');
+    expect(textOf(calendar, 'name')).toBe('Bell and null');
   });
 
   it('writes the description as plain text and as HTML', () => {
@@ -136,9 +170,7 @@ describe('buildCalendar: single events', () => {
       }),
     );
     expect(masters[0]!.description).toBe('Hello all,\nsee the plan (https://x.org/?a=1&b=2).\n- one\n- two');
-    // ical.js leaves unknown properties as written: TEXT escaping undone by hand.
-    const altDesc = String(masters[0]!.component.getFirstPropertyValue('x-alt-desc'));
-    expect(altDesc.replace(/\\([\\;,])/g, '$1').replace(/\\n/gi, '\n')).toBe(html);
+    expect(textOf(masters[0]!.component, 'x-alt-desc')).toBe(html);
   });
 
   it('marks canceled events and leaves out an organizer without address', () => {
@@ -334,6 +366,20 @@ describe('htmlToText', () => {
     expect(htmlToText('<a href="https://x.org">https://x.org</a>')).toBe('https://x.org');
     expect(htmlToText('<a href="mailto:a@b.org">a@b.org</a>')).toBe('a@b.org');
     expect(htmlToText('')).toBe('');
+  });
+
+  it('writes lists, links, tables and every named entity as plain text', () => {
+    expect(htmlToText('<p>Intro</p><ul><li>one</li><li>two <strong>bold</strong></li></ul><p>After</p>')).toBe(
+      'Intro\n- one\n- two bold\nAfter',
+    );
+    expect(htmlToText('<ol><li>first</li><li>second</li></ol>')).toBe(' 1. first\n 2. second');
+    expect(htmlToText('<p>See <a href="https://x.org/a?b=1&amp;c=2">the agenda</a>.</p>')).toBe(
+      'See the agenda (https://x.org/a?b=1&c=2).',
+    );
+    expect(htmlToText('<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>')).toBe(
+      'a   b\nc   d',
+    );
+    expect(htmlToText('<p>&hearts; &Eacute;t&eacute; &frac12;</p>')).toBe('♥ Été ½');
   });
 });
 

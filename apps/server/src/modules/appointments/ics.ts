@@ -1,25 +1,22 @@
-import { TZDate } from '@date-fns/tz';
-import ical, { ICalEvent, ICalEventStatus, type ICalEventData } from 'ical-generator';
 import { foldLines } from './ics/fold.ts';
 import { htmlToText } from './ics/html-text.ts';
+import { icsParam, icsRaw, icsText } from './ics/text.ts';
 import { vtimezoneComponent } from './ics/vtimezone.ts';
 import { assertZone, formatLocalKey, toLocal } from './recurrence/index.ts';
 
-// The iCalendar (RFC 5545) text of appointments, for the .ics downloads and webcal feeds.
-// ical-generator writes the calendar's properties and each event (escaping included); the
-// VTIMEZONEs come from ics/vtimezone.ts and the line folding from ics/fold.ts, because
-// ical-generator's own folding allocates a TextEncoder per character (seconds for a feed of
-// 5,000 events). Where ical-generator 10.2 cannot say what RFC 5545 wants, the properties are
-// written here:
-// - timed values are TZDate instances, because ical-generator reads a plain Date's wall clock
-//   in the server's own zone;
-// - all-day values are dates (VALUE=DATE) of the appointment's zone without TZID, handed over
-//   as UTC midnights, which ical-generator writes as they are;
-// - EXDATE goes beside the RRULE (ical-generator writes EXDATE only for rules given as objects,
-//   whose UNTIL would be a date-time even for all-day series);
+// The iCalendar (RFC 5545) text of appointments, for the .ics downloads and webcal feeds,
+// written here line by line:
+// - every value built from what members wrote (calendar and appointment names, descriptions,
+//   places, people's names) goes through ics/text.ts, calendar-level properties included: a
+//   line break in a name never starts a property or an event of its own;
+// - timed values carry the TZID of the appointment's zone, with a VTIMEZONE per zone from
+//   ics/vtimezone.ts;
+// - all-day values are dates (VALUE=DATE) of the appointment's zone without TZID;
+// - a series is its RRULE with EXDATEs for deleted occurrences;
 // - RECURRENCE-ID is the original start in UTC (or the original date for all-day series): a
 //   modified occurrence may have been moved to another zone than its series, and UTC is what
-//   every client, ical.js included, matches whatever the series' zone.
+//   every client, ical.js included, matches whatever the series' zone;
+// - lines are folded at 75 octets by ics/fold.ts, never inside a UTF-8 character.
 
 export type IcsEvent = {
   /** Stable: `${appointmentId}@${host}`; occurrences of a series share the series uid. */
@@ -48,100 +45,94 @@ export type IcsEvent = {
 };
 
 /** Feeds are read again by clients now and then; they may check hourly. */
-const REFRESH_SECONDS = 60 * 60;
+const REFRESH = 'PT1H';
 
 /** The whole VCALENDAR text of the events. */
 export function buildCalendar(input: { name: string; events: Iterable<IcsEvent>; prodHost: string }): string {
-  // No zone of the calendar's own: its name would turn DTSTAMP into local time.
-  const calendar = ical({
-    name: input.name,
-    prodId: { company: input.prodHost, product: 'Agora', language: 'EN' },
-    ttl: REFRESH_SECONDS,
-  });
+  // No zone of the calendar's own (X-WR-TIMEZONE): every timed value names its zone.
+  const head =
+    'BEGIN:VCALENDAR\r\n' +
+    'VERSION:2.0\r\n' +
+    `PRODID:-//${icsText(input.prodHost)}//Agora//EN\r\n` +
+    `NAME:${icsText(input.name)}\r\n` +
+    `X-WR-CALNAME:${icsText(input.name)}\r\n` +
+    `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH}\r\n` +
+    `X-PUBLISHED-TTL:${REFRESH}\r\n`;
   const zones = new Set<string>();
   const events: string[] = [];
   for (const event of input.events) {
-    const data = eventData(event);
-    if (data.timezone) zones.add(data.timezone);
-    events.push(new ICalEvent(data, calendar).toString());
+    assertZone(event.timeZone);
+    if (!event.allDay) zones.add(event.timeZone);
+    events.push(eventText(event));
   }
-  // The calendar without events gives its properties; the components follow them.
-  const head = calendar.toString().replace(/END:VCALENDAR$/, '');
   const timezones = [...zones].map((zone) => vtimezoneComponent(zone)).filter((c): c is string => !!c);
   const body = timezones.map((c) => c.replace(/\r?\n/g, '\r\n') + '\r\n').join('') + events.join('');
-  return head + foldLines(body) + 'END:VCALENDAR';
+  return foldLines(head + body) + 'END:VCALENDAR';
 }
 
-function eventData(event: IcsEvent): ICalEventData {
-  assertZone(event.timeZone);
+function eventText(event: IcsEvent): string {
   const zone = event.timeZone;
-  const extra: [string, string][] = [];
-  let start: Date;
-  let end: Date | null;
-  let timezone: string | null = null;
+  let text = 'BEGIN:VEVENT\r\n' + `UID:${icsText(event.uid)}\r\n` + 'SEQUENCE:0\r\n';
+  // RFC 5545 3.8.7.2: without METHOD, DTSTAMP is the time of the last change.
+  text += `DTSTAMP:${utcStamp(event.updated)}\r\n`;
   if (event.allDay) {
-    start = localDay(event.start, zone);
+    const start = localDay(event.start, zone);
     // An all-day appointment without end is one day long; DTEND is the day after the last.
-    end = event.end ? localDay(event.end, zone) : new Date(start.getTime() + 86_400_000);
+    const end = event.end ? localDay(event.end, zone) : start + DAY;
+    text += `DTSTART;VALUE=DATE:${dayStamp(start)}\r\n` + `DTEND;VALUE=DATE:${dayStamp(end)}\r\n`;
+    text += 'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE\r\nX-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE\r\n';
   } else {
-    timezone = zone;
-    start = new TZDate(event.start.getTime(), zone);
-    end = event.end ? new TZDate(event.end.getTime(), zone) : null;
+    text += `DTSTART;TZID=${zone}:${localStamp(event.start, zone)}\r\n`;
+    if (event.end) text += `DTEND;TZID=${zone}:${localStamp(event.end, zone)}\r\n`;
   }
-  const data: ICalEventData = {
-    id: event.uid,
-    summary: event.name,
-    allDay: event.allDay,
-    timezone,
-    start,
-    end,
-    // RFC 5545 3.8.7.2: without METHOD, DTSTAMP is the time of the last change.
-    stamp: event.updated,
-    created: event.created,
-    lastModified: event.updated,
-    location: event.location || null,
-    url: event.url,
-    status: event.canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    x: extra,
-  };
-  const plain = htmlToText(event.descriptionHtml);
-  if (plain || event.descriptionHtml) data.description = { plain, html: event.descriptionHtml || undefined };
-  // An organizer is a calendar address: without an e-mail there is none to write.
-  if (event.organizer?.email) data.organizer = { name: event.organizer.name, email: event.organizer.email };
-
   if (event.rrule) {
-    const lines = [`RRULE:${event.rrule}`];
+    text += `RRULE:${icsRaw(event.rrule)}\r\n`;
     if (event.exdates.length) {
       const dates = [...event.exdates].sort((a, b) => a.getTime() - b.getTime());
-      lines.push(
-        event.allDay
-          ? `EXDATE;VALUE=DATE:${dates.map((d) => localKey(d, zone).slice(0, 8)).join(',')}`
-          : `EXDATE;TZID=${zone}:${dates.map((d) => `${localKey(d, zone)}00`).join(',')}`,
-      );
+      text += event.allDay
+        ? `EXDATE;VALUE=DATE:${dates.map((d) => dayStamp(localDay(d, zone))).join(',')}\r\n`
+        : `EXDATE;TZID=${zone}:${dates.map((d) => localStamp(d, zone)).join(',')}\r\n`;
     }
-    data.repeating = lines.join('\r\n');
   }
-
   if (event.recurrenceId) {
-    // Custom properties given as pairs are written as they are: the only way to a RECURRENCE-ID
-    // of our own choosing (see the top of this file).
-    extra.push(
-      event.allDay
-        ? ['RECURRENCE-ID;VALUE=DATE', localKey(event.recurrenceId, zone).slice(0, 8)]
-        : ['RECURRENCE-ID', utcStamp(event.recurrenceId)],
-    );
+    text += event.allDay
+      ? `RECURRENCE-ID;VALUE=DATE:${dayStamp(localDay(event.recurrenceId, zone))}\r\n`
+      : `RECURRENCE-ID:${utcStamp(event.recurrenceId)}\r\n`;
   }
-  return data;
+  text += `SUMMARY:${icsText(event.name)}\r\n`;
+  if (event.location) text += `LOCATION:${icsText(event.location)}\r\n`;
+  const plain = htmlToText(event.descriptionHtml);
+  if (plain || event.descriptionHtml) text += `DESCRIPTION:${icsText(plain)}\r\n`;
+  if (event.descriptionHtml) text += `X-ALT-DESC;FMTTYPE=text/html:${icsText(event.descriptionHtml)}\r\n`;
+  // An organizer is a calendar address: without an e-mail there is none to write.
+  if (event.organizer?.email) {
+    const address = icsRaw(`mailto:${event.organizer.email}`);
+    text += `ORGANIZER;CN=${icsParam(event.organizer.name)}:${address}\r\n`;
+  }
+  if (event.url) text += `URL;VALUE=URI:${icsRaw(event.url)}\r\n`;
+  text += `STATUS:${event.canceled ? 'CANCELLED' : 'CONFIRMED'}\r\n`;
+  text += `CREATED:${utcStamp(event.created)}\r\n` + `LAST-MODIFIED:${utcStamp(event.updated)}\r\n`;
+  return text + 'END:VEVENT\r\n';
 }
 
-function localKey(instant: Date, zone: string): string {
-  return formatLocalKey(toLocal(zone, instant.getTime()));
-}
+const DAY = 86_400_000;
 
-/** The day of the instant in the zone, as the UTC midnight ical-generator writes as a date. */
-function localDay(instant: Date, zone: string): Date {
+/** The local date and time of the instant in the zone, as TZID values want it: 20261124T100000. */
+function localStamp(instant: Date, zone: string): string {
   const local = toLocal(zone, instant.getTime());
-  return new Date(local - (((local % 86_400_000) + 86_400_000) % 86_400_000));
+  const seconds = Math.floor(local / 1000) - Math.floor(local / 60_000) * 60;
+  return formatLocalKey(local) + String(seconds).padStart(2, '0');
+}
+
+/** The day of the instant in the zone, as its UTC midnight. */
+function localDay(instant: Date, zone: string): number {
+  const local = toLocal(zone, instant.getTime());
+  return local - (((local % DAY) + DAY) % DAY);
+}
+
+/** A day (a UTC midnight) as a DATE value: 20261124. */
+function dayStamp(midnight: number): string {
+  return formatLocalKey(midnight).slice(0, 8);
 }
 
 function utcStamp(instant: Date): string {

@@ -2,7 +2,6 @@ export { appointmentRoutes } from './routes.ts';
 export { appointmentFeedRoutes } from './feed-routes.ts';
 export { participationRoutes } from './participation/routes.ts';
 export { organiserRoutes } from './organiser/routes.ts';
-export { inboxRoutes } from './inbox/routes.ts';
 export { startMeetingRoutes } from './meeting-routes.ts';
 export { createAppointmentsService, type AppointmentsDeps, type AppointmentsService } from './service.ts';
 export type { SeedAppointment } from './seed.ts';

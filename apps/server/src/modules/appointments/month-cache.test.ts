@@ -1,8 +1,9 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentMonth } from '@agora/contracts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../platform/db/client.ts';
+import { statementsDuring } from '../../testing/statements.ts';
 import {
   appointmentBody,
   appointmentsApi,
@@ -27,16 +28,7 @@ afterAll(() => t.close());
 
 /** The statements that read appointments while some work runs. */
 async function appointmentReads(database: Database, work: () => Promise<unknown>): Promise<number> {
-  const target = (database.pglite ?? database.pool) as { query: (...args: unknown[]) => unknown };
-  const spy = vi.spyOn(target, 'query');
-  try {
-    await work();
-    return spy.mock.calls
-      .map(([query]) => (typeof query === 'string' ? query : (query as { text: string }).text))
-      .filter((sql) => /from "appointments"/.test(sql)).length;
-  } finally {
-    spy.mockRestore();
-  }
+  return (await statementsDuring(database, work)).filter((sql) => /from "appointments"/.test(sql)).length;
 }
 
 async function create(member: Member, body: ReturnType<typeof appointmentBody>): Promise<Appointment> {

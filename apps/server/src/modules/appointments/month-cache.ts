@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 const gzip = promisify(gzipCallback);
 
@@ -13,33 +14,26 @@ export const MONTH_CACHE_DEFAULTS: MonthCacheOptions = { maxBytes: 64 * 1024 * 1
 
 /**
  * Serialized month answers of this process, least recently used first out, bounded by their
- * total bytes and their number. A key names everything an answer depends on (see month.ts), the
- * network's calendar version included: a write makes new keys, and the answers of old versions
- * are never asked for again and age out. Several server processes each keep their own; the
- * version in the database keeps all of them right.
+ * total bytes (JSON and gzip) and their number. A key names everything an answer depends on (see
+ * month.ts), the network's calendar version included: a write makes new keys, and the answers of
+ * old versions are never asked for again and age out. Several server processes each keep their
+ * own; the version in the database keeps all of them right.
  */
 export function createMonthCache(options: MonthCacheOptions = MONTH_CACHE_DEFAULTS) {
-  // A Map iterates in insertion order: re-inserting on a hit makes it the most recent.
-  const entries = new Map<string, { answer: CachedAnswer; bytes: number }>();
-  // Answers being computed: simultaneous requests for one key wait for the same computation.
-  const pending = new Map<string, Promise<CachedAnswer>>();
-  let bytes = 0;
-
-  function evict(): void {
-    for (const [oldest, entry] of entries) {
-      if (bytes <= options.maxBytes && entries.size <= options.maxEntries) break;
-      entries.delete(oldest);
-      bytes -= entry.bytes;
-    }
-  }
-
-  function remember(key: string, answer: CachedAnswer): void {
-    // One answer bigger than a quarter of the budget would push out too much else.
-    if (answer.json.length > options.maxBytes / 4) return;
-    entries.set(key, { answer, bytes: answer.json.length });
-    bytes += answer.json.length;
-    evict();
-  }
+  type Entry = { answer: CachedAnswer; bytes: number };
+  const entries: LRUCache<string, Entry, () => Promise<Buffer>> = new LRUCache({
+    max: options.maxEntries,
+    maxSize: options.maxBytes,
+    sizeCalculation: (entry) => entry.bytes,
+    // One answer bigger than a quarter of the budget would push out too much else: it is
+    // answered, not kept.
+    maxEntrySize: options.maxBytes / 4,
+    // Simultaneous requests for one key wait for the same computation; a failed one is not kept.
+    fetchMethod: async (key, _stale, { context: compute }) => {
+      const json = await compute();
+      return { answer: answerOf(key, json), bytes: json.length };
+    },
+  });
 
   function answerOf(key: string, json: Buffer): CachedAnswer {
     let zipped: Promise<Buffer> | null = null;
@@ -50,11 +44,9 @@ export function createMonthCache(options: MonthCacheOptions = MONTH_CACHE_DEFAUL
         // on the thread pool.
         zipped ??= gzip(json, { level: 6 }).then(
           (compressed) => {
-            const entry = entries.get(key);
-            if (entry?.answer === answer) {
-              entry.bytes += compressed.length;
-              bytes += compressed.length;
-              evict();
+            // Counted in the bytes while it is still this key's answer.
+            if (entries.peek(key)?.answer === answer) {
+              entries.set(key, { answer, bytes: json.length + compressed.length });
             }
             return compressed;
           },
@@ -72,32 +64,13 @@ export function createMonthCache(options: MonthCacheOptions = MONTH_CACHE_DEFAUL
   return {
     /** The answer of `key`: from the cache, or computed once however many ask at the same time. */
     async get(key: string, compute: () => Promise<Buffer>): Promise<CachedAnswer> {
-      const hit = entries.get(key);
-      if (hit) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.answer;
-      }
-      let running = pending.get(key);
-      if (!running) {
-        running = compute().then(
-          (json) => {
-            pending.delete(key);
-            const answer = answerOf(key, json);
-            remember(key, answer);
-            return answer;
-          },
-          (error: unknown) => {
-            pending.delete(key);
-            throw error;
-          },
-        );
-        pending.set(key, running);
-      }
-      return running;
+      const entry = await entries.fetch(key, { context: compute });
+      // fetch() answers undefined only for an aborted fetch, which nothing here does.
+      if (!entry) throw new Error(`The month answer of ${key} was not computed`);
+      return entry.answer;
     },
     stats(): { entries: number; bytes: number } {
-      return { entries: entries.size, bytes };
+      return { entries: entries.size, bytes: entries.calculatedSize };
     },
   };
 }

@@ -49,8 +49,10 @@ export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
 export const appointmentPolicy = definePolicy<Actor, AppointmentSubject, AppointmentAction>({
   // An appointment is where its calendars are: whoever reads one of them reads it.
   read: (actor, x) => actor.networkId === x.networkId && x.calendars.some((c) => c.can.read),
+  // Appointments only in archived groups' calendars are read only, as those groups are.
   update: (actor, x, can) =>
     !!can.read &&
+    !x.calendars.every((c) => c.group?.archived) &&
     (actor.isNetworkAdmin ||
       (x.authorId !== null && x.authorId === actor.membershipId) ||
       x.calendars.some((c) => c.can.read && c.can.update)),

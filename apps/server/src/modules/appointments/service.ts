@@ -11,21 +11,24 @@ import {
 } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { forbidden } from '../../platform/errors.ts';
+import type { Events } from '../../platform/events/index.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
 import type { Storage } from '../../platform/storage/index.ts';
-import type { UnreadsRegistry } from '../../platform/unreads/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { CalendarsService } from '../calendars/index.ts';
 import type { GroupsService } from '../groups/index.ts';
+import type { InvitesService } from '../invites/index.ts';
 import type { MeetingRoomsService } from '../meeting-rooms/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { MembershipRolesService } from '../membership-roles/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { createAppointmentAccess, type LoadedAppointment } from './access.ts';
+import { appointmentEventRecorder } from './events.ts';
+import { appointmentProcessors } from './processors.ts';
 import { createCommands } from './commands.ts';
 import { createDetail } from './detail.ts';
 import { createParticipation } from './participation/index.ts';
@@ -33,7 +36,7 @@ import type { ParticipantsQuery } from './participation/list.ts';
 import type { RespondOptions } from './participation/respond.ts';
 import { createFeeds } from './feeds.ts';
 import { obsoleteInvites } from './invite-lifecycle.ts';
-import { createInbox } from './inbox/service.ts';
+import { createInbox } from './inbox/index.ts';
 import { createOrganiser } from './organiser/service.ts';
 import { createAppointmentFiles } from './files.ts';
 import { createMonth } from './month.ts';
@@ -55,19 +58,22 @@ export type AppointmentsDeps = {
   notifications: NotificationsService;
   mailer: Mailer;
   jobs: Jobs;
-  unreads: UnreadsRegistry;
   realtime: Pick<Realtime, 'toMember'>;
   /** Where links in mails point to. */
   publicUrl: string;
   /** Members' mail addresses and locales (the accounts module keeps them). */
   accounts: Pick<AccountsService, 'mailAddresses'>;
   meetingRooms: MeetingRoomsService;
+  events: Pick<Events, 'record'>;
+  /** Where the module registers its kind of invite. */
+  invites: Pick<InvitesService, 'registerKind'>;
 };
 
 export type AppointmentsService = ReturnType<typeof createAppointmentsService>;
 
 export function createAppointmentsService(deps: AppointmentsDeps) {
   const { db } = deps;
+  const record = appointmentEventRecorder(deps.events);
   const repository = createAppointmentsRepository(db);
   const ranges = createRangeRepository(db);
   const access = createAppointmentAccess({ repository, calendars: deps.calendars });
@@ -82,12 +88,17 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     files,
     meetingRooms: deps.meetingRooms,
     roomBookings,
-    invitesChanged: (networkId, membershipIds) => participation.pushCalendarUnreads(networkId, membershipIds),
+    record,
   });
-  const participation = createParticipation({ ...deps, access });
-  const invitesChanged = participation.pushCalendarUnreads;
-  const organiser = createOrganiser({ ...deps, repository, access, files, roomBookings, invitesChanged });
-  const inbox = createInbox({ ...deps, load: access.load, respond: participation.respond });
+  const participation = createParticipation({ ...deps, access, record });
+  const organiser = createOrganiser({ ...deps, repository, access, files, roomBookings, record });
+  // Registers the kind 'appointments' with the invites module.
+  const inbox = createInbox({
+    ...deps,
+    load: access.load,
+    respond: participation.respond,
+    openInviteCount: participation.openInviteCount,
+  });
   const detail = createDetail({
     repository,
     members: deps.members,
@@ -99,20 +110,23 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   const month = createMonth({ ranges, calendars: deps.calendars });
   const feeds = createFeeds({ repository, ranges, calendars: deps.calendars, members: deps.members });
 
-  // A deleted calendar takes along the appointments that were only in it. The files' bytes are
-  // left to the storage sweep: this runs inside the calendar's transaction, whose commit it cannot see.
-  deps.calendars.onCalendarDestroyed(async (tx, networkId, calendarId) => {
+  /**
+   * A deleted calendar takes along the appointments that were only in it (the calendar's event).
+   * The files' bytes are left to the storage sweep.
+   */
+  async function forgetCalendar(tx: Db, networkId: string, calendarId: string): Promise<string[]> {
     const ids = await repository.idsInCalendar(tx, calendarId);
     await repository.unlinkCalendar(tx, calendarId);
     const orphans = await repository.withoutCalendars(tx, networkId, ids);
     // A modified occurrence without calendars is gone from its series, as if deleted alone.
     const occurrences = orphans.filter((o) => o.seriesId).map((o) => o.id);
     const whole = orphans.filter((o) => !o.seriesId).map((o) => o.id);
-    // Their invites keep name and time before the rows change or go. (Nobody's unread count is
-    // pushed: this runs inside the calendar's transaction; the next look counts anew.)
+    // Their invites keep name and time before the rows change or go.
     const obsolete = { onlyOpen: false, withSnapshot: true };
-    await obsoleteInvites(tx, networkId, { exceptionIds: occurrences }, obsolete);
-    await obsoleteInvites(tx, networkId, { appointmentIds: whole }, obsolete);
+    const recount = [
+      ...(await obsoleteInvites(tx, networkId, { exceptionIds: occurrences }, obsolete)),
+      ...(await obsoleteInvites(tx, networkId, { appointmentIds: whole }, obsolete)),
+    ];
     for (const id of occurrences) {
       await repository.update(tx, networkId, id, { occurrenceDeleted: true });
       await roomBookings.syncOccurrence(tx, networkId, id);
@@ -120,14 +134,26 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     await roomBookings.releaseWithExceptions(tx, networkId, whole);
     await repository.deleteMany(tx, networkId, whole);
     await files.removeAll(tx, networkId, whole);
-  });
+    // The month sheet changes once more when the calendar took appointments along.
+    if (ids.length > 0) await deps.calendars.touch(tx, networkId);
+    return recount;
+  }
 
-  // A deleted meeting room is forgotten by the appointments that had it (its bookings go with it).
-  deps.meetingRooms.onRoomDestroyed(async (tx, networkId, roomId) => {
-    await repository.clearMeetingRoom(tx, networkId, roomId);
+  const processors = appointmentProcessors({
+    forgetCalendar,
+    forgetRoom: async (tx, networkId, roomId) => void (await repository.clearMeetingRoom(tx, networkId, roomId)),
+    announceInvites: participation.announce,
+    notifyCanceled: organiser.notifyCanceled,
+    pushCalendarUnreads: participation.pushCalendarUnreads,
   });
 
   return {
+    /** What the module does when events happen: its own, and calendars and rooms going. */
+    processors,
+    /** Who reads and changes an appointment's files (the storage owner `appointment`). */
+    storageOwner: files.ownerPolicy,
+    /** The Calendars unread count: open invites that still ask for an answer. */
+    calendarUnreads: participation.openInviteCount,
     /** An appointment or occurrence the actor may read; 404 otherwise. */
     load: (actor: Actor, id: string): Promise<LoadedAppointment> => access.load(actor, id),
     present: (actor: Actor, loaded: LoadedAppointment): Promise<Appointment> => detail.present(actor, loaded),
@@ -179,9 +205,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     contact: organiser.contact,
     /** `GET /appointments/{id}/attendees.{csv,xlsx}`: a streamed file. */
     attendees: organiser.attendees,
-    /** The invites inbox: `GET /api/v1/invites`, `POST /api/v1/invites/{id}/{accept,reject}`, `GET /api/v1/participations`. */
-    invites: inbox.invites,
-    answerInvite: inbox.answer,
+    /** `GET /api/v1/participations` (the invites themselves are the invites module's, by the kind registered with it). */
     participations: inbox.participations,
     /** Room bookings of appointment rows, kept in step in the caller's transaction (cancel: sync or release). */
     roomBookings,

@@ -213,8 +213,9 @@ export const appointmentInvites = pgTable(
   },
   (t) => [
     uniqueIndex('appointment_invites_appointment_member_idx').on(t.appointmentId, t.membershipId, t.occurrenceKey),
-    // The inbox tabs: a member's invites of one status, newest first (ids are time-ordered).
-    index('appointment_invites_member_status_idx').on(t.membershipId, t.status, t.id),
+    // The inbox tabs: a member's invites of one status, newest first by (created_at, id), the order
+    // every kind of invite shares.
+    index('appointment_invites_member_status_created_idx').on(t.membershipId, t.status, t.createdAt, t.id),
   ],
 );
 

@@ -92,6 +92,8 @@ export async function groupWithCalendar(
   const [group] = await services.groups.createGroups(networkId, [
     { groupCategoryId: category!.id, slug: `group-${n}`, name: `Group ${n}`, access: people.access ?? 'open' },
   ]);
+  // Its group calendar comes from the event's processor.
+  await services.events.settled();
   await services.groups.addMembers(networkId, [
     ...(people.admins ?? []).map((m) => ({
       groupId: group!.id,

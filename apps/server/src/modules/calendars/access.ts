@@ -17,7 +17,8 @@ export type CalendarAccess = {
   parentId: string | null;
   ownerId: string | null;
   isDefault: boolean;
-  group: { id: string; slug: string; name: string; categoryName: string } | null;
+  /** An archived group's calendar is read only, and so are the appointments only in such calendars. */
+  group: { id: string; slug: string; name: string; categoryName: string; archived?: boolean } | null;
   can: { read: boolean; update: boolean; destroy: boolean; create_appointments: boolean };
 };
 
@@ -46,7 +47,7 @@ export async function resolveCalendars(
     const found = calendar.type === 'group' && calendar.parentId ? groupsById.get(calendar.parentId) : undefined;
     const subject: CalendarSubject = {
       calendar,
-      group: found ? { access: found.group.access } : null,
+      group: found ? { access: found.group.access, archived: found.group.archived } : null,
       groupRole: found?.role ?? null,
       sharedWithActor: !!sharedWithActor,
     };
@@ -61,7 +62,13 @@ export async function resolveCalendars(
       ownerId: calendar.ownerId,
       isDefault: calendar.isDefault,
       group: found
-        ? { id: found.group.id, slug: found.group.slug, name: found.group.name, categoryName: found.categoryName }
+        ? {
+            id: found.group.id,
+            slug: found.group.slug,
+            name: found.group.name,
+            categoryName: found.categoryName,
+            archived: found.group.archived,
+          }
         : null,
       can: { read: can.read, update: can.update, destroy: can.destroy, create_appointments: can.create_appointments },
     };

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
+import { statementsDuring } from '../../testing/statements.ts';
+import type { StoredEvent } from '../../platform/events/index.ts';
+import { CALENDAR_DESTROYED } from './service.ts';
 import { calendars as calendarsTable } from './tables.ts';
 import { calendarBody, calendarWorld, createCalendar, listed, type CalendarWorld } from './test-support.ts';
 
@@ -14,16 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** How many statements `run` sends to the database. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const target = (t.database.pglite ?? t.database.pool) as { query: (...args: unknown[]) => unknown };
-  const spy = vi.spyOn(target, 'query');
-  try {
-    await run();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
+const countQueries = async (run: () => Promise<unknown>) => (await statementsDuring(t.database, run)).length;
 
 const defaultsOf = (networkId: string) =>
   t.database.db
@@ -38,6 +32,7 @@ describe('default calendars', () => {
       { groupCategoryId: world.category.id, slug: 'a', name: 'Alpha' },
       { groupCategoryId: world.category.id, slug: 'b', name: 'Beta' },
     ]);
+    await t.services.events.settled();
     const rows = await defaultsOf(world.network.id);
     expect(rows.map((r) => [r.type, r.name, r.parentId]).sort()).toEqual(
       [
@@ -136,36 +131,31 @@ describe('calendars.accessMany', () => {
   });
 });
 
-describe('calendars.onCalendarDestroyed', () => {
-  const failFor = new Set<string>();
-  const seen: Array<{ networkId: string; calendarId: string; name: string | undefined }> = [];
+describe('calendar.destroyed', () => {
+  const seen: StoredEvent[] = [];
 
   beforeAll(() => {
-    t.services.calendars.onCalendarDestroyed(async (tx, networkId, calendarId) => {
-      // The calendar is still there for the listener, and what it writes shares the fate of the delete.
-      const [row] = await tx.select().from(calendarsTable).where(eq(calendarsTable.id, calendarId));
-      seen.push({ networkId, calendarId, name: row?.name });
-      await tx.update(calendarsTable).set({ name: 'touched by the listener' }).where(eq(calendarsTable.id, calendarId));
-      if (failFor.has(calendarId)) throw new Error('listener failed');
+    t.services.events.register({
+      name: 'test.calendar-destroyed',
+      types: [CALENDAR_DESTROYED],
+      handle: async (event) => void seen.push(event),
     });
   });
 
-  it('runs in the delete transaction', async () => {
+  it('is recorded with the delete and handed to the processors once', async () => {
     const owner = await w.member();
     const calendar = await createCalendar(w, owner.session, { name: 'Going' });
     expect((await w.request('DELETE', `/calendars/${calendar.id}`, owner.session)).statusCode).toBe(204);
-    expect(seen).toContainEqual({ networkId: w.network.id, calendarId: calendar.id, name: 'Going' });
-  });
-
-  it('rolls the delete back when a listener throws', async () => {
-    const owner = await w.member();
-    const calendar = await createCalendar(w, owner.session, { name: 'Staying' });
-    failFor.add(calendar.id);
-    expect((await w.request('DELETE', `/calendars/${calendar.id}`, owner.session)).statusCode).toBe(500);
-    const after = await w.request('GET', `/calendars/${calendar.id}`, owner.session);
-    expect(after.statusCode).toBe(200);
-    // The listener's own write is undone with the delete.
-    expect(after.json()).toMatchObject({ name: 'Staying' });
+    await t.services.events.settled();
+    const mine = seen.filter((e) => e.subject.id === calendar.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      networkId: w.network.id,
+      actorId: owner.membership.id,
+      subject: { type: 'calendar', id: calendar.id },
+      changes: { name: 'Going', type: 'personal' },
+    });
+    expect((await w.request('GET', `/calendars/${calendar.id}`, owner.session)).statusCode).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 export { calendarRoutes } from './routes.ts';
-export { createCalendarsService, type CalendarDestroyedListener, type CalendarsService } from './service.ts';
+export { CALENDAR_DESTROYED, createCalendarsService, type CalendarsService } from './service.ts';
+export { calendarProcessors } from './processors.ts';
 export type { NewCalendar } from './defaults.ts';
 export type { CalendarAccess } from './access.ts';
 export type { CalendarRow } from './repository.ts';

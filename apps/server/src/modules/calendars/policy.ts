@@ -8,7 +8,8 @@ import { definePolicy, type Actor } from '../../platform/policy/index.ts';
  */
 export type CalendarSubject = {
   calendar: { networkId: string; type: StoredCalendarType; ownerId: string | null; isDefault: boolean };
-  group: { access: GroupAccess } | null;
+  /** An archived group's calendars are read only. */
+  group: { access: GroupAccess; archived?: boolean } | null;
   groupRole: GroupRole | null;
   sharedWithActor: boolean;
 };
@@ -45,7 +46,7 @@ export const calendarPolicy = definePolicy<
       case 'network':
         return actor.isNetworkAdmin;
       case 'group':
-        return actor.isNetworkAdmin || subject.groupRole === 'admin';
+        return !subject.group?.archived && (actor.isNetworkAdmin || subject.groupRole === 'admin');
       case 'personal':
         return isOwner(actor, subject);
     }
@@ -59,7 +60,7 @@ export const calendarPolicy = definePolicy<
         return actor.isNetworkAdmin;
       // Any member of the group, guests included once they are members.
       case 'group':
-        return actor.isNetworkAdmin || subject.groupRole !== null;
+        return !subject.group?.archived && (actor.isNetworkAdmin || subject.groupRole !== null);
       case 'personal':
         return isOwner(actor, subject);
     }

@@ -189,6 +189,13 @@ export function createCalendarsRepository(db: Db) {
     async delete(tx: Db, id: string): Promise<void> {
       await tx.delete(calendars).where(eq(calendars.id, id));
     },
+    /** Deletes a group's calendars (its default too) and answers what was deleted. */
+    async deleteOfGroup(tx: Db, networkId: string, groupId: string): Promise<CalendarRow[]> {
+      return tx
+        .delete(calendars)
+        .where(and(eq(calendars.networkId, networkId), eq(calendars.type, 'group'), eq(calendars.parentId, groupId)))
+        .returning();
+    },
     transaction<T>(run: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction(run);
     },

@@ -1,5 +1,6 @@
 import { idSchema, type Calendar, type CalendarContext, type CalendarInput } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
 import { HttpError, notFound, unprocessable } from '../../platform/errors.ts';
 import { allows, authorize, type Actor } from '../../platform/policy/index.ts';
 import type { GroupsService } from '../groups/index.ts';
@@ -13,11 +14,15 @@ import { createCalendarsRepository, type CalendarWithShare } from './repository.
 
 export type CalendarsService = ReturnType<typeof createCalendarsService>;
 
-/** Runs in the transaction that deletes a calendar, before the calendar goes. */
-export type CalendarDestroyedListener = (tx: Db, networkId: string, calendarId: string) => Promise<void>;
+/** The domain events of calendars; appointments only in a deleted calendar go with it. */
+export const CALENDAR_CREATED = 'calendar.created';
+export const CALENDAR_UPDATED = 'calendar.updated';
+export const CALENDAR_DESTROYED = 'calendar.destroyed';
+export const CALENDAR_SHARE_REMOVED = 'calendar.share_removed';
 
 export type CalendarsDeps = {
   db: Db;
+  events: Pick<Events, 'record'>;
   networks: NetworksService;
   groups: GroupsService;
   members: MembersService;
@@ -29,7 +34,23 @@ export type CalendarsDeps = {
 
 export function createCalendarsService(deps: CalendarsDeps) {
   const repository = createCalendarsRepository(deps.db);
-  const destroyedListeners: CalendarDestroyedListener[] = [];
+
+  /** Records a calendar's event in the write's transaction. */
+  function recordCalendar(
+    tx: Db,
+    actor: Actor,
+    type: string,
+    row: { id: string; networkId: string; type: string; parentId: string | null; name: string },
+  ) {
+    return deps.events.record(tx, {
+      networkId: row.networkId,
+      type,
+      actorId: actor.membershipId,
+      subject: { type: 'calendar', id: row.id },
+      context: row.type === 'group' && row.parentId ? { type: 'group', id: row.parentId } : null,
+      changes: { name: row.name, type: row.type },
+    });
+  }
   const defaults = createCalendarDefaults({ repository, networks: deps.networks, groups: deps.groups });
 
   async function readable(actor: Actor, rows: CalendarWithShare[]): Promise<LoadedCalendar[]> {
@@ -112,10 +133,6 @@ export function createCalendarsService(deps: CalendarsDeps) {
     async accessMany(actor: Actor, ids: string[]): Promise<Map<string, CalendarAccess>> {
       return new Map((await loadMany(actor, ids)).map((c) => [c.access.id, c.access]));
     },
-    /** Appointments register here: their links to a calendar go with it, in the same transaction. */
-    onCalendarDestroyed(listener: CalendarDestroyedListener): void {
-      destroyedListeners.push(listener);
-    },
 
     /** Every readable calendar, as the list shows them. */
     list: accessible,
@@ -156,7 +173,7 @@ export function createCalendarsService(deps: CalendarsDeps) {
       const recipients = await checkRecipients(actor.networkId, input.membership_ids, ownerId);
       const [row] = await repository.transaction(async (tx) => {
         await repository.touch(tx, actor.networkId);
-        return repository.insert(
+        const inserted = await repository.insert(
           tx,
           [
             {
@@ -171,6 +188,8 @@ export function createCalendarsService(deps: CalendarsDeps) {
           ],
           [{ index: 0, membershipIds: recipients }],
         );
+        await recordCalendar(tx, actor, CALENDAR_CREATED, inserted[0]!);
+        return inserted;
       });
       return reload(actor, row!.id);
     },
@@ -190,17 +209,19 @@ export function createCalendarsService(deps: CalendarsDeps) {
         await repository.touch(tx, row.networkId);
         await repository.update(tx, row.id, { name: input.name, color: input.color });
         if (row.type === 'personal') await repository.replaceShares(tx, row, recipients);
+        await recordCalendar(tx, actor, CALENDAR_UPDATED, { ...row, name: input.name });
       });
       return reload(actor, row.id);
     },
 
-    /** `DELETE /calendars/{id}`: the listeners (appointments) act in the same transaction. */
+    /** `DELETE /calendars/{id}`: what was only in it goes by the event's processors (appointments). */
     async destroy(actor: Actor, calendar: LoadedCalendar): Promise<void> {
       authorize(calendarPolicy, 'destroy', actor, calendar.subject);
+      const { row } = calendar;
       await repository.transaction(async (tx) => {
-        await repository.touch(tx, calendar.row.networkId);
-        for (const listener of destroyedListeners) await listener(tx, calendar.row.networkId, calendar.row.id);
-        await repository.delete(tx, calendar.row.id);
+        await repository.touch(tx, row.networkId);
+        await repository.delete(tx, row.id);
+        await recordCalendar(tx, actor, CALENDAR_DESTROYED, row);
       });
     },
 
@@ -209,7 +230,10 @@ export function createCalendarsService(deps: CalendarsDeps) {
       if (calendar.row.type !== 'personal' || !calendar.subject.sharedWithActor) throw notFound();
       const removed = await repository.transaction(async (tx) => {
         const found = await repository.deleteShare(tx, calendar.row.id, actor.membershipId);
-        if (found) await repository.touch(tx, calendar.row.networkId);
+        if (found) {
+          await repository.touch(tx, calendar.row.networkId);
+          await recordCalendar(tx, actor, CALENDAR_SHARE_REMOVED, calendar.row);
+        }
         return found;
       });
       if (!removed) throw notFound();
@@ -260,6 +284,25 @@ export function createCalendarsService(deps: CalendarsDeps) {
             }
           : null,
       };
+    },
+
+    /**
+     * A deleted group's calendars go with it, each recorded as destroyed so that what was only in
+     * them goes too (the appointments module's processor); in the caller's transaction.
+     */
+    async forgetGroup(tx: Db, networkId: string, groupId: string, actorId: string | null): Promise<void> {
+      const deleted = await repository.deleteOfGroup(tx, networkId, groupId);
+      if (deleted.length === 0) return;
+      await repository.touch(tx, networkId);
+      for (const row of deleted)
+        await deps.events.record(tx, {
+          networkId,
+          type: CALENDAR_DESTROYED,
+          actorId,
+          subject: { type: 'calendar', id: row.id },
+          context: { type: 'group', id: groupId },
+          changes: { name: row.name, type: row.type },
+        });
     },
 
     ensureDefaults: defaults.ensureDefaults,

@@ -13,6 +13,8 @@ export async function calendarWorld(t: TestApp, settings: Record<string, unknown
   const [category] = await t.services.groups.createCategories(network.id, [
     { slug: 'teams', name: 'Team', pluralName: 'Teams' },
   ]);
+  // The network calendar comes from the event's processor.
+  await t.services.events.settled();
   let groups = 0;
   const anonymous = { host, accept: 'application/json' };
 
@@ -25,6 +27,8 @@ export async function calendarWorld(t: TestApp, settings: Record<string, unknown
       const [group] = await t.services.groups.createGroups(network.id, [
         { groupCategoryId: category!.id, slug: `group-${++groups}`, name: `Group ${groups}`, ...values },
       ]);
+      // Its group calendar comes from the event's processor.
+      await t.services.events.settled();
       return group!;
     },
     async member(options: MemberOptions = {}) {

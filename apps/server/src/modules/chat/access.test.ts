@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directChatId, groupChatId, type ChatAnswers } from '@agora/contracts';
 import { collectEvents, nextEvent } from '../../testing/index.ts';
-import { chatWorld, createTestApp, ok, refused, text, type ChatMember } from './test-support.ts';
+import { chatWorld, createTestApp, FAST_SENDERS, ok, refused, text, type ChatMember } from './test-support.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let w: Awaited<ReturnType<typeof chatWorld>>;
@@ -11,7 +11,7 @@ let max: ChatMember;
 let lena: ChatMember;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(FAST_SENDERS);
   // Guests may not chat here (the default) ...
   w = await chatWorld(t);
   // ... and may here.

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directChatId, type ChatMessage } from '@agora/contracts';
 import { nextEvent } from '../../testing/index.ts';
-import { chatWorld, createTestApp, ok, reference, refused, text, type ChatMember } from './test-support.ts';
+import {
+  chatWorld,
+  createTestApp,
+  FAST_SENDERS,
+  ok,
+  reference,
+  refused,
+  text,
+  type ChatMember,
+} from './test-support.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let w: Awaited<ReturnType<typeof chatWorld>>;
@@ -11,7 +20,7 @@ let max: ChatMember;
 let chatId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(FAST_SENDERS);
   w = await chatWorld(t, { chat_message_update_period_minutes: 15 });
   // A network that lets nobody change what was sent.
   strict = await chatWorld(t, { chat_message_allow_update: false, chat_message_allow_destroy: false }, 'strict.test');

@@ -1,10 +1,12 @@
 import { CHAT_EVENTS, type ChatMessage, type deleteMessageSchema, type updateMessageSchema } from '@agora/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { StoredObjectRow } from '../../platform/storage/index.ts';
 import { chatRooms, type ChatAccess } from './access.ts';
 import { chatErrors } from './errors.ts';
+import { CHAT_MESSAGE_EVENTS } from './events.ts';
 import type { ChatFiles } from './files.ts';
 import type { PresentMessages } from './messages-view.ts';
 import { contentRefusal, editRefusal } from './policy.ts';
@@ -16,6 +18,7 @@ export type DeleteMessageInput = z.output<typeof deleteMessageSchema>;
 
 export type EditDeps = {
   db: Db;
+  events: Pick<Events, 'record'>;
   repository: ChatRepository;
   access: ChatAccess;
   files: ChatFiles;
@@ -46,9 +49,17 @@ export function createEditMessage(deps: EditDeps) {
     origin: string | undefined,
   ): Promise<ChatMessage> {
     const { context } = loaded;
-    const { row, removed } = await deps.db.transaction(async (tx) =>
-      write(tx, await repository.bumpRevision(tx, context.row.id)),
-    );
+    const { row, removed } = await deps.db.transaction(async (tx) => {
+      const written = await write(tx, await repository.bumpRevision(tx, context.row.id));
+      await deps.events.record(tx, {
+        networkId: context.actor.networkId,
+        type: event === CHAT_EVENTS.deleteMessage ? CHAT_MESSAGE_EVENTS.destroyed : CHAT_MESSAGE_EVENTS.updated,
+        actorId: context.actor.membershipId,
+        subject: { type: 'chat_message', id: written.row.id },
+        context: { type: 'chat', id: context.row.id },
+      });
+      return written;
+    });
     await deps.files.purge(removed);
     const [message] = await deps.presentMessages(context, context.row.id, [row]);
     deps.push(chatRooms(context), event, message, origin);

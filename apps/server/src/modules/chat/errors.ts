@@ -1,4 +1,5 @@
 import { CHAT_ERROR_KEYS, type ChatAck } from '@agora/contracts';
+import { isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../platform/db/unavailable.ts';
 import { HttpError } from '../../platform/errors.ts';
 
 export type ChatErrorBody = Extract<ChatAck<unknown>, { ok: false }>['error'];
@@ -40,8 +41,9 @@ export const chatErrors = {
 
 /**
  * The acknowledgement error for anything a handler threw: chat refusals as they are, the HTTP
- * errors of shared services (storage's 422 on attachments) by their status and key, and
- * anything else as `unavailable` (the caller logs it).
+ * errors of shared services (storage's 422 on attachments) by their status and key, an
+ * unreachable database as `unavailable` 503 with the seconds to wait, and anything else as
+ * `unavailable` 500 (the caller logs it).
  */
 export function errorBody(error: unknown): { body: ChatErrorBody; unexpected: boolean } {
   if (error instanceof ChatError) return { body: error.toBody(), unexpected: false };
@@ -50,6 +52,11 @@ export function errorBody(error: unknown): { body: ChatErrorBody; unexpected: bo
     if (errors) return { body: chatErrors.invalid(errors).toBody(), unexpected: false };
     const key = typeof error.body.error === 'string' ? error.body.error : K.invalid;
     return { body: { key, status: error.statusCode }, unexpected: false };
+  }
+  // The database cannot be reached: the client may send the event again after a while.
+  if (isServiceUnavailable(error)) {
+    const details = { retry_after: UNAVAILABLE_RETRY_AFTER_SECONDS };
+    return { body: { key: K.unavailable, status: 503, details }, unexpected: false };
   }
   return { body: { key: K.unavailable, status: 500 }, unexpected: true };
 }

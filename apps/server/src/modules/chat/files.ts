@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client.ts';
 import type { Actor } from '../../platform/policy/index.ts';
-import type { Storage, StoredObjectRow } from '../../platform/storage/index.ts';
+import type { Storage, StorageOwnerPolicy, StoredObjectRow } from '../../platform/storage/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { ChatAccess } from './access.ts';
 import { ChatError } from './errors.ts';
@@ -20,7 +20,8 @@ export function createChatFiles(deps: {
 }) {
   const { storage, repository } = deps;
 
-  storage.registerOwner(CHAT_MESSAGE_OWNER, {
+  /** Who reads a message's files: registered by the module definition. */
+  const ownerPolicy: StorageOwnerPolicy = {
     // The members of the message's chat: both of a direct chat, the group's, everyone who chats.
     async readableIds(actor, ownerIds, networkId) {
       if (!actor || actor.networkId !== networkId) return new Set();
@@ -43,7 +44,7 @@ export function createChatFiles(deps: {
           .map((c) => c.messageId),
       );
     },
-  });
+  };
 
   /** The files and images of some messages, by message id (one query). */
   const of = (networkId: string, messageIds: string[]): Promise<Map<string, StoredObjectRow[]>> =>
@@ -57,6 +58,7 @@ export function createChatFiles(deps: {
   }
 
   return {
+    ownerPolicy,
     of,
     attach,
 
@@ -75,7 +77,7 @@ export function createChatFiles(deps: {
       const keep = new Set([...wanted.fileIds, ...wanted.imageIds]);
       const dropped = current.filter((row) => !keep.has(row.id)).map((row) => row.id);
       if (dropped.length === 0) return [];
-      return storage.removeOwned(actor.networkId, { objectIds: dropped }, { db: tx });
+      return storage.removeOwned(actor.networkId, { objectIds: dropped }, { db: tx, actorId: actor.membershipId });
     },
 
     /** Inside a deletion's transaction: every upload of the message (purge after the commit). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   CHAT_EVENTS,
   chatDetailsSchema,
@@ -10,15 +10,22 @@ import {
   muteChatSchema,
   myChatsSchema,
   sendMessageSchema,
+  unmuteChatSchema,
   updateMessageSchema,
+  ERROR_KEYS,
+  findUnsafeInput,
   type ChatAck,
 } from '@agora/contracts';
+import { reportUnavailable } from '../../platform/db/unavailable.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { Realtime, RealtimeSocket } from '../../platform/realtime/index.ts';
 import { chatErrors, errorBody } from './errors.ts';
 import type { ChatService } from './service.ts';
 
-export type GatewayLog = { error(details: object, message: string): void };
+export type GatewayLog = {
+  error(details: object, message: string): void;
+  warn?(details: object, message: string): void;
+};
 
 /** An event's handler: its payload's schema, and what answers the parsed payload. */
 export type Handler<S extends z.ZodType = z.ZodType> = {
@@ -30,9 +37,6 @@ const handler = <S extends z.ZodType>(schema: S, run: Handler<S>['run']): Handle
   schema,
   run: run as Handler['run'],
 });
-
-/** `unmute_chat` names the app's muting like `mute_chat` does. */
-const unmuteChatSchema = chatOnlySchema.extend({ app: z.boolean().default(false) });
 
 /** The events this module answers (the presence module answers `my_profile`, `network_info`, `set_status`). */
 function chatHandlers(chat: ChatService): Record<string, Handler> {
@@ -52,6 +56,15 @@ function chatHandlers(chat: ChatService): Record<string, Handler> {
     [E.moreMessages]: handler(moreMessagesSchema, (actor, p) => chat.moreMessages(actor, p)),
   };
 }
+
+/** The events that store what others read, and what each costs of the member's budget of events. */
+const WRITING_EVENTS = [
+  CHAT_EVENTS.message,
+  CHAT_EVENTS.updateMessage,
+  CHAT_EVENTS.deleteMessage,
+  CHAT_EVENTS.createChat,
+] as const;
+export const WRITE_COST = 5;
 
 /** Zod's issues as the field errors of a 422: `{field: [message_key]}`. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
@@ -80,12 +93,19 @@ export async function answer(
 ): Promise<void> {
   const reply = typeof ack === 'function' ? (ack as (answer: ChatAck<unknown>) => void) : () => {};
   try {
+    // What no input may hold (NUL, lone surrogates, hostile nesting), as HTTP refuses it too.
+    const unsafe = findUnsafeInput(payload);
+    if (unsafe) {
+      const key = unsafe.reason === 'too_deep' ? ERROR_KEYS.invalid : ERROR_KEYS.invalidCharacters;
+      return reply({ ok: false, error: chatErrors.invalid({ [unsafe.path.join('.') || 'base']: [key] }).toBody() });
+    }
     const parsed = schema.safeParse(payload ?? {});
     if (!parsed.success) return reply({ ok: false, error: chatErrors.invalid(fieldErrors(parsed.error)).toBody() });
     reply({ ok: true, data: await run(actor, parsed.data, origin) });
   } catch (error) {
     const { body, unexpected } = errorBody(error);
     if (unexpected) log?.error({ err: error, event, membershipId: actor.membershipId }, 'chat event failed');
+    else if (body.status === 503) reportUnavailable(log, error, `chat event ${event}`);
     reply({ ok: false, error: body });
   }
 }
@@ -97,7 +117,8 @@ export function listen(socket: RealtimeSocket, handlers: Record<string, Handler>
     socket.on(event, (payload: unknown, ack?: unknown) => {
       // `emit(event, callback)` without a payload: the callback comes first.
       const [body, callback] = typeof payload === 'function' && ack === undefined ? [{}, payload] : [payload, ack];
-      void answer(actor, socket.id, event, handle, body, callback, log);
+      // In the member's turn: a burst of one member waits behind itself, not others.
+      void socket.data.inTurn(() => answer(actor, socket.id, event, handle, body, callback, log));
     });
   }
 }
@@ -108,11 +129,14 @@ export function listen(socket: RealtimeSocket, handlers: Record<string, Handler>
  * is awaited, so that events sent right after connecting are answered.
  */
 export function registerChatGateway(
-  realtime: Pick<Realtime, 'onConnection'>,
+  realtime: Pick<Realtime, 'onConnection' | 'setEventCost'>,
   chat: ChatService,
   log?: GatewayLog,
 ): void {
   const handlers = chatHandlers(chat);
+  // Events that write cost more of the member's budget than those that read: a message is worth
+  // five, so the budget of 60 at once and 5 a second holds 12 messages at once and one a second.
+  for (const event of WRITING_EVENTS) realtime.setEventCost(event, WRITE_COST);
   realtime.onConnection(async (socket: RealtimeSocket) => {
     listen(socket, handlers, log);
     const chatRooms = await chat.roomsOf(socket.data.actor);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MUTED_FOREVER, directChatId, groupChatId, type ChatPushes } from '@agora/contracts';
 import { collectEvents, nextEvent } from '../../testing/index.ts';
-import { chatWorld, createTestApp, ok, refused, text, type ChatMember } from './test-support.ts';
+import { chatWorld, createTestApp, FAST_SENDERS, ok, refused, text, type ChatMember } from './test-support.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let w: Awaited<ReturnType<typeof chatWorld>>;
@@ -10,7 +10,7 @@ let max: ChatMember;
 let lena: ChatMember;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(FAST_SENDERS);
   w = await chatWorld(t);
   anna = await w.member({ firstName: 'Anna', lastName: 'Adler' });
   max = await w.member({ firstName: 'Max', lastName: 'Meier' });

@@ -2,7 +2,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directChatId, groupChatId, NETWORK_CHAT_ID, type Chat, type ChatMessage } from '@agora/contracts';
 import { collectEvents, nextEvent } from '../../testing/index.ts';
-import { chatWorld, createTestApp, ok, reference, refused, text, type ChatMember } from './test-support.ts';
+import {
+  chatWorld,
+  createTestApp,
+  FAST_SENDERS,
+  ok,
+  reference,
+  refused,
+  text,
+  type ChatMember,
+} from './test-support.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let w: Awaited<ReturnType<typeof chatWorld>>;
@@ -12,7 +21,7 @@ let lena: ChatMember;
 let png: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(FAST_SENDERS);
   w = await chatWorld(t, { max_file_attachments: 2, max_image_attachments: 1 });
   anna = await w.member({ firstName: 'Anna', lastName: 'Adler' });
   max = await w.member({ firstName: 'Max', lastName: 'Meier' });

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,94 +9,21 @@ import { CHAT_EVENTS, directChatId, groupChatId, type ChatPushes, type ChatToken
 import { createServices } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../platform/db/client.ts';
-import { createJobs } from '../../platform/jobs/jobs.ts';
-import { createMailer } from '../../platform/mail/mailer.ts';
-import { connectSocket, createMember, databaseUrlFor, nextEvent, TEST_PASSWORD } from '../../testing/index.ts';
+import { connectSocket, createMember, databaseUrlFor, nextEvent } from '../../testing/index.ts';
+import {
+  freePort,
+  signIn,
+  spawnProcess,
+  stopProcess,
+  untilHealthy,
+  type ServerProcess,
+} from '../../testing/processes.ts';
 import { ONLINE_TTL_MS } from './presence-online.ts';
 import { ok, reference } from './test-support.ts';
 
 // As in CI's server-postgres suite: PostgreSQL and Redis both, or nothing to run.
 const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
-const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
-const START_TIMEOUT_MS = 45_000;
-const STOP_TIMEOUT_MS = 10_000;
-
-type ServerProcess = { url: string; child: ChildProcess; output: string[] };
-
-/**
- * One server process, as deployed: `src/main.ts` (through tsx, so that the code under test is
- * what runs, never a stale build) on its own port, against the shared database and Redis.
- */
-function spawnProcess(env: Record<string, string>, port: number): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  return { url: `http://127.0.0.1:${port}`, child, output };
-}
-
-async function untilHealthy(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await healthy(server.url))) {
-    if (server.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`Server process did not start (exit ${server.child.exitCode}):\n${server.output.join('')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function stopProcess(server: ServerProcess | undefined): Promise<void> {
-  const child = server?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function healthy(url: string): Promise<boolean> {
-  try {
-    return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Signs in over HTTP, as a browser would: the session cookie and the CSRF token. */
-async function signIn(url: string, email: string) {
-  const response = await fetch(`${url}/users/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ user: { email, password: TEST_PASSWORD } }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0]!)
-    .find((pair) => pair.startsWith('agora_session='))!;
-  const { csrf_token: csrf } = (await response.json()) as { csrf_token: string };
-  return { cookie, csrf };
-}
 
 async function chatToken(url: string, session: { cookie: string; csrf: string }): Promise<string> {
   const response = await fetch(`${url}/api/v1/chat_token`, {
@@ -148,9 +72,8 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes sharing PostgreSQL
     try {
       await database.migrate();
       const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-      const jobs = createJobs({ database });
-      const mailer = createMailer({ db: database.db, jobs, from: config.mailFrom, mailImprint: async () => '' });
-      const services = createServices(database, config, mailer, jobs);
+      const services = createServices(database, config);
+      const { jobs, mailer } = services;
       // pg-boss makes its schema and the services' queues at the first start; two processes at
       // once can deadlock on that, so they are made here.
       await jobs.start();

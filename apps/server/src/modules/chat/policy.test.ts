@@ -198,6 +198,22 @@ describe('answering an event', () => {
     );
     expect(ack).toHaveBeenCalledWith({ ok: false, error: { key: 'unavailable', status: 500 } });
     expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ event: 'message' }), 'chat event failed');
+    // A database that cannot be reached is no fault of the event: 503, to be tried again.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    await answer(
+      actor,
+      'socket',
+      'message',
+      run(() => Promise.reject(new Error('Failed query: select 1', { cause: refused }))),
+      { n: 1 },
+      ack,
+      log,
+    );
+    expect(ack).toHaveBeenLastCalledWith({
+      ok: false,
+      error: { key: 'unavailable', status: 503, details: { retry_after: 5 } },
+    });
+    expect(log.error).toHaveBeenCalledTimes(1);
     // Without a callback there is nobody to answer, and nothing fails.
     await expect(
       answer(

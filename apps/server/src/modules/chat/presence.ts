@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   CHAT_EVENTS,
+  emptyPayloadSchema,
   setStatusSchema,
   type ChatNetworkInfo,
   type ChatProfile,
@@ -30,7 +31,6 @@ export type ChatPresenceDeps = {
 export type ChatPresence = ReturnType<typeof createChatPresence>;
 
 const OFFLINE: ChatStatus = { type: 'offline', text: '' };
-const noPayload = z.object({});
 
 /** What others see of a chosen status: invisible members look offline. */
 function shown(status: ChosenStatus): ChatStatus {
@@ -190,8 +190,8 @@ export function createChatPresence(deps: ChatPresenceDeps) {
   };
 
   const eventHandlers: Record<string, Handler> = {
-    [CHAT_EVENTS.myProfile]: { schema: noPayload, run: (actor) => handlers.myProfile(actor) },
-    [CHAT_EVENTS.networkInfo]: { schema: noPayload, run: (actor) => handlers.networkInfo(actor) },
+    [CHAT_EVENTS.myProfile]: { schema: emptyPayloadSchema, run: (actor) => handlers.myProfile(actor) },
+    [CHAT_EVENTS.networkInfo]: { schema: emptyPayloadSchema, run: (actor) => handlers.networkInfo(actor) },
     [CHAT_EVENTS.setStatus]: {
       schema: setStatusSchema,
       run: (actor, payload, origin) => handlers.setStatus(actor, origin, payload as z.output<typeof setStatusSchema>),

@@ -1,10 +1,12 @@
 import { CHAT_EVENTS, type ChatMessage, type sendMessageSchema } from '@agora/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import { chatRooms, type ChatAccess, type ChatContext } from './access.ts';
 import { chatErrors } from './errors.ts';
+import { CHAT_MESSAGE_EVENTS } from './events.ts';
 import type { ChatFiles } from './files.ts';
 import type { PresentMessages } from './messages-view.ts';
 import { contentRefusal, writeRefusal } from './policy.ts';
@@ -17,6 +19,7 @@ export type Push = (rooms: string[], event: string, payload: unknown, origin?: s
 
 export type SendDeps = {
   db: Db;
+  events: Pick<Events, 'record'>;
   repository: ChatRepository;
   access: ChatAccess;
   files: ChatFiles;
@@ -76,6 +79,14 @@ export function createSendMessage(deps: SendDeps) {
         revision,
         lastMessageId: message.id,
         lastInteractedAt: at,
+      });
+      await deps.events.record(tx, {
+        networkId: actor.networkId,
+        type: CHAT_MESSAGE_EVENTS.created,
+        actorId: actor.membershipId,
+        subject: { type: 'chat_message', id: message.id },
+        context: { type: 'chat', id: chat.id },
+        changes: { seq },
       });
       // Writing in a chat means having read it up to here.
       await repository.markRead(

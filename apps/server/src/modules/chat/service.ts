@@ -12,6 +12,7 @@ import {
 } from '@agora/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import { rooms, type Realtime } from '../../platform/realtime/index.ts';
 import type { Storage } from '../../platform/storage/index.ts';
@@ -32,11 +33,12 @@ import { createSendMessage, type Push } from './send.ts';
 
 export type ChatDeps = {
   db: Db;
+  events: Pick<Events, 'record'>;
   members: MembersService;
   groups: GroupsService;
   networks: NetworksService;
   storage: Storage;
-  realtime: Pick<Realtime, 'toRooms' | 'toRoomsExcept' | 'joinMember' | 'onConnection'>;
+  realtime: Pick<Realtime, 'toRooms' | 'toRoomsExcept' | 'joinMember' | 'onConnection' | 'setEventCost'>;
   /** The partners' presence in direct chats (the presence module); without it chats show none. */
   statusOf?: StatusOf;
   /** Where unexpected failures of events go (the app log). */
@@ -88,6 +90,7 @@ export function createChatService(deps: ChatDeps) {
 
   const sendMessage = createSendMessage({
     db: deps.db,
+    events: deps.events,
     repository,
     access,
     files,
@@ -95,7 +98,15 @@ export function createChatService(deps: ChatDeps) {
     push,
     announceDirectChat,
   });
-  const edits = createEditMessage({ db: deps.db, repository, access, files, presentMessages, push });
+  const edits = createEditMessage({
+    db: deps.db,
+    events: deps.events,
+    repository,
+    access,
+    files,
+    presentMessages,
+    push,
+  });
   const markers = createMarkers({ db: deps.db, repository, access, members: deps.members, push });
 
   function keyOf(actor: Actor, input: CreateChatInput): string {
@@ -178,6 +189,9 @@ export function createChatService(deps: ChatDeps) {
     /** Every chat of the actor (direct, groups', the network's). */
     chatsOf: chatsView.chatsOf,
 
+    /** One chat as the actor's list shows it; refused as `create_chat` refuses it. */
+    chatFor: async (actor: Actor, key: string): Promise<Chat> => chatsView.chatFor(await access.load(actor, key)),
+
     /**
      * The chat rooms a connection of the actor joins: the network chat's and those of the
      * chat-enabled groups they belong to; none when they may not chat.
@@ -190,6 +204,8 @@ export function createChatService(deps: ChatDeps) {
 
     /** `POST /api/v1/file_token` with `chat_message_id`: the message's files, if the actor reads its chat. */
     messageFileIds: files.fileIdsOfMessage,
+    /** Who reads a message's files (the storage owner `chat_message`). */
+    storageOwner: files.ownerPolicy,
   };
 
   registerChatGateway(deps.realtime, service, deps.log);

@@ -14,6 +14,13 @@ import {
 
 export { createTestApp };
 
+/**
+ * The budgets of a test app whose members send dozens of messages within a few seconds, faster
+ * than anyone types: ten times those deployed, so that they still hold but are not what such a
+ * file tests (flood.test.ts tests them as deployed).
+ */
+export const FAST_SENDERS = { SOCKET_EVENT_BURST: '600', SOCKET_EVENT_RATE: '50' };
+
 let references = 0;
 /** A client reference as the web app makes one per message. */
 export const reference = () => `ref-${Date.now().toString(36)}-${++references}`;

@@ -7,16 +7,20 @@ import {
   type MemberSearchResult,
 } from '@agora/contracts';
 import type { Actor } from '../../platform/policy/index.ts';
+import type { GroupInvitesService } from '../group-invites/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import { presentDirectoryRole, type MembershipRolesService } from '../membership-roles/index.ts';
 import { presentMemberOption, searchTerms, type MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
+import { createCategoryTab } from './category-tab.ts';
+import { createMemberList } from './member-list.ts';
 
 export type DirectoryService = ReturnType<typeof createDirectoryService>;
 
 export type DirectoryDeps = {
   members: MembersService;
   groups: GroupsService;
+  groupInvites: GroupInvitesService;
   membershipRoles: MembershipRolesService;
   networks: NetworksService;
 };
@@ -35,6 +39,8 @@ export function createDirectoryService(deps: DirectoryDeps) {
   }
 
   return {
+    ...createMemberList(deps),
+    ...createCategoryTab(deps),
     /** `GET /members?q=`, or with `withinGroupId` the members of that (readable) group. */
     async searchMembers(actor: Actor, query: MemberSearchQuery, withinGroupId?: string): Promise<MemberSearchResult> {
       const page = { limit: query.limit, offset: query.offset };

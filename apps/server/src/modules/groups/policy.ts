@@ -2,8 +2,15 @@ import type { GroupRole } from '@agora/contracts';
 import { definePolicy, type Actor } from '../../platform/policy/index.ts';
 import type { GroupRow } from './repository.ts';
 
-/** A group with the requesting member's role in it. */
-export type GroupSubject = { group: GroupRow; role: GroupRole | null };
+/**
+ * A group with the requesting member's role in it, and whether the member administrates the
+ * group's category (group_category_admins): a category admin is an admin of its groups.
+ */
+export type GroupSubject = { group: GroupRow; role: GroupRole | null; categoryAdmin?: boolean };
+
+/** Administrates the group: network admins, the group's admins and its category's admins. */
+const administrates = (actor: Actor, { role, categoryAdmin }: GroupSubject) =>
+  actor.isNetworkAdmin || role === 'admin' || !!categoryAdmin;
 
 export const groupPolicy = definePolicy<
   Actor,
@@ -21,11 +28,11 @@ export const groupPolicy = definePolicy<
   | 'invite_external_guests'
 >({
   // Hidden groups exist only for their members and the network administrators.
-  read: (actor, { group, role }) =>
+  read: (actor, { group, role, categoryAdmin }) =>
     actor.networkId === group.networkId &&
-    (group.access !== 'hidden' || role !== null || actor.isNetworkAdmin) &&
+    (group.access !== 'hidden' || role !== null || actor.isNetworkAdmin || !!categoryAdmin) &&
     (!actor.isExternal || role !== null || group.externallyVisible),
-  update: (actor, { group, role }, can) => !!can.read && (actor.isNetworkAdmin || role === 'admin') && !group.archived,
+  update: (actor, subject, can) => !!can.read && administrates(actor, subject) && !subject.group.archived,
   join: (actor, { group, role }, can) =>
     !!can.read &&
     role === null &&
@@ -40,11 +47,14 @@ export const groupPolicy = definePolicy<
     !group.archived &&
     (group.access === 'closed' || (group.access === 'open' && group.moderatedJoin)),
   leave: (_actor, { role }, can) => !!can.read && role !== null,
-  archive: (actor, { role }, can) => !!can.read && (actor.isNetworkAdmin || role === 'admin'),
-  destroy: (actor, _s, can) => !!can.read && actor.isNetworkAdmin,
-  create_hidden: (actor) => actor.isNetworkAdmin,
+  archive: (actor, subject, can) => !!can.read && administrates(actor, subject),
+  // Deleting takes the group's content with it: the network's and the category's admins decide.
+  destroy: (actor, { categoryAdmin }, can) => !!can.read && (actor.isNetworkAdmin || !!categoryAdmin),
+  create_hidden: (actor, { categoryAdmin }) => actor.isNetworkAdmin || !!categoryAdmin,
+  // Members invite where the group lets them and has not restricted invitations to its admins.
   invite_internal: (actor, { group, role }, can) =>
-    !group.archived && (!!can.update || (role !== null && !actor.isExternal && group.membersCanInvite)),
+    !group.archived &&
+    (!!can.update || (role !== null && !actor.isExternal && group.membersCanInvite && !group.invitesRestricted)),
   invite_external: (actor, _s, can) => !!can.update && !actor.isExternal,
   invite_external_guests: (_actor, _s, can) => !!can.invite_external,
 });

@@ -8,6 +8,7 @@ import {
   type UserbarGroups,
 } from '@agora/contracts';
 import { abilities, pick, type Actor } from '../../platform/policy/index.ts';
+import type { GroupMembershipView } from './membership.ts';
 import { groupPolicy, type GroupSubject } from './policy.ts';
 import type { GroupCategoryRow, GroupRow } from './repository.ts';
 
@@ -18,8 +19,9 @@ export function activeTheme(stored: unknown): ActiveTheme | null {
   return theme.override ? deriveTheme(theme) : null;
 }
 
-export function presentGroup(actor: Actor, subject: GroupSubject, memberCount: number): Group {
-  const { group, role } = subject;
+/** The group JSON of the actor: `membership` is where the actor stands in it (groups.membershipView). */
+export function presentGroup(actor: Actor, subject: GroupSubject, membership: GroupMembershipView): Group {
+  const { group } = subject;
   const can = abilities(groupPolicy, actor, subject);
   return {
     id: group.id,
@@ -35,9 +37,16 @@ export function presentGroup(actor: Actor, subject: GroupSubject, memberCount: n
     archived: group.archived,
     externally_visible: group.externallyVisible,
     teaser: group.teaser,
+    description: group.description,
+    invites_restricted: group.invitesRestricted,
+    active_main_group: group.activeMainGroup,
+    hidden_main_group: group.activeMainGroup && group.access === 'hidden',
     profile_image: group.profileImageId,
-    member_count: memberCount,
-    membership_status_of_current_member: role ?? 'no_member',
+    member_count: membership.memberCount,
+    membership_status_of_current_member: membership.status,
+    i_haz_subscription: membership.subscribed,
+    favorited: membership.favorited,
+    invite: membership.invite,
     active_theme: activeTheme(group.theme),
     can: pick(can, [
       'join',
@@ -72,12 +81,27 @@ export function presentShellCategory(
 
 type UserbarCategory = UserbarGroups['categories'][number];
 
-/** Every category in order, each with the member's groups in it (already in their order). */
-export function presentUserbarGroups(categories: GroupCategoryRow[], groups: GroupRow[]): UserbarGroups {
+/**
+ * Every category in order, each with the member's groups in it: their favourites first, the
+ * others after them in the order given.
+ */
+export function presentUserbarGroups(
+  categories: GroupCategoryRow[],
+  groups: GroupRow[],
+  favorites: ReadonlySet<string> = new Set(),
+): UserbarGroups {
   const byCategory = new Map<string, UserbarCategory['groups']>();
-  for (const g of groups) {
+  const ordered = [...groups.filter((g) => favorites.has(g.id)), ...groups.filter((g) => !favorites.has(g.id))];
+  for (const g of ordered) {
     const list = byCategory.get(g.groupCategoryId) ?? [];
-    list.push({ id: g.id, slug: g.slug, name: g.name, archived: g.archived, active_theme: activeTheme(g.theme) });
+    list.push({
+      id: g.id,
+      slug: g.slug,
+      name: g.name,
+      archived: g.archived,
+      favorited: favorites.has(g.id),
+      active_theme: activeTheme(g.theme),
+    });
     byCategory.set(g.groupCategoryId, list);
   }
   return {

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { GroupRole } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { groupCategories, groupMemberships, groups } from './tables.ts';
+import { groupCategories, groupCategoryAdmins, groupMemberships, groups } from './tables.ts';
 
 export type GroupCategoryRow = typeof groupCategories.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
@@ -184,11 +184,11 @@ export function createGroupsRepository(db: Db) {
         );
       return new Set(rows.map((r) => r.id));
     },
-    async insertCategories(rows: Array<typeof groupCategories.$inferInsert>) {
-      return rows.length ? db.insert(groupCategories).values(rows).returning() : [];
+    async insertCategories(rows: Array<typeof groupCategories.$inferInsert>, tx: Db = db) {
+      return rows.length ? tx.insert(groupCategories).values(rows).returning() : [];
     },
-    async insertGroups(rows: Array<typeof groups.$inferInsert>) {
-      return rows.length ? db.insert(groups).values(rows).returning() : [];
+    async insertGroups(rows: Array<typeof groups.$inferInsert>, tx: Db = db) {
+      return rows.length ? tx.insert(groups).values(rows).returning() : [];
     },
     /** The distinct members of some groups of a network: one query. */
     async memberIdsOf(networkId: string, groupIds: string[]): Promise<string[]> {
@@ -199,8 +199,146 @@ export function createGroupsRepository(db: Db) {
         .where(and(eq(groupMemberships.networkId, networkId), inArray(groupMemberships.groupId, groupIds)));
       return rows.map((r) => r.id);
     },
-    async insertMemberships(rows: Array<typeof groupMemberships.$inferInsert>) {
-      return rows.length ? db.insert(groupMemberships).values(rows).onConflictDoNothing().returning() : [];
+    async insertMemberships(rows: Array<typeof groupMemberships.$inferInsert>, tx: Db = db) {
+      return rows.length ? tx.insert(groupMemberships).values(rows).onConflictDoNothing().returning() : [];
+    },
+    async categoryBySlug(networkId: string, slug: string): Promise<GroupCategoryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(groupCategories)
+        .where(and(eq(groupCategories.networkId, networkId), eq(groupCategories.slug, slug)))
+        .limit(1);
+      return row;
+    },
+    async categoryById(networkId: string, id: string, tx: Db = db): Promise<GroupCategoryRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(groupCategories)
+        .where(and(eq(groupCategories.networkId, networkId), eq(groupCategories.id, id)))
+        .limit(1);
+      return row;
+    },
+    /** Of some categories, those a member is an admin of (group_category_admins): one query. */
+    async categoryAdminOf(membershipId: string, categoryIds: string[]): Promise<Set<string>> {
+      if (categoryIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: groupCategoryAdmins.groupCategoryId })
+        .from(groupCategoryAdmins)
+        .where(
+          and(
+            eq(groupCategoryAdmins.membershipId, membershipId),
+            inArray(groupCategoryAdmins.groupCategoryId, categoryIds),
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
+    },
+    async insertCategoryAdmins(rows: Array<typeof groupCategoryAdmins.$inferInsert>) {
+      return rows.length ? db.insert(groupCategoryAdmins).values(rows).onConflictDoNothing().returning() : [];
+    },
+    /** The taken slugs of groups (or categories) that begin with a base: what a new slug must avoid. */
+    async slugsLike(
+      table: 'groups' | 'categories',
+      networkId: string,
+      base: string,
+      tx: Db = db,
+    ): Promise<Set<string>> {
+      const t = table === 'groups' ? groups : groupCategories;
+      // Slugs are chosen one transaction at a time per network and table (the lock ends with the
+      // transaction): two requests with the same name at once would otherwise both pick one.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${table}-slugs:${networkId}`}))`);
+      const rows = await tx
+        .select({ slug: t.slug })
+        .from(t)
+        .where(and(eq(t.networkId, networkId), like(t.slug, `${escapeLike(base)}%`)));
+      return new Set(rows.map((r) => r.slug));
+    },
+    async updateGroup(id: string, values: Partial<typeof groups.$inferInsert>, tx: Db = db): Promise<GroupRow> {
+      const [row] = await tx
+        .update(groups)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(groups.id, id))
+        .returning();
+      return row!;
+    },
+    /** A category has one active main group: making one the main group ends the others' turn. */
+    async clearMainGroup(categoryId: string, exceptId: string, tx: Db = db): Promise<void> {
+      await tx
+        .update(groups)
+        .set({ activeMainGroup: false, updatedAt: new Date() })
+        .where(and(eq(groups.groupCategoryId, categoryId), eq(groups.activeMainGroup, true), ne(groups.id, exceptId)));
+    },
+    async deleteGroup(id: string, tx: Db = db): Promise<void> {
+      await tx.delete(groups).where(eq(groups.id, id));
+    },
+    async updateCategory(
+      id: string,
+      values: Partial<typeof groupCategories.$inferInsert>,
+      tx: Db = db,
+    ): Promise<GroupCategoryRow> {
+      const [row] = await tx
+        .update(groupCategories)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(groupCategories.id, id))
+        .returning();
+      return row!;
+    },
+    /** Sets every category's position from its place in `ids`: one statement. */
+    async reorderCategories(networkId: string, ids: string[], tx: Db = db): Promise<void> {
+      if (ids.length === 0) return;
+      const cases = sql.join(
+        ids.map((id, i) => sql`when ${id} then ${i}::int`),
+        sql` `,
+      );
+      await tx
+        .update(groupCategories)
+        .set({ position: sql`case ${groupCategories.id} ${cases} end`, updatedAt: new Date() })
+        .where(and(eq(groupCategories.networkId, networkId), inArray(groupCategories.id, ids)));
+    },
+    /** A page of a category's groups by name, with the total: two queries. */
+    async categoryGroups(categoryId: string, onlyIds: string[] | null, limit: number, offset: number) {
+      const where = and(
+        eq(groups.groupCategoryId, categoryId),
+        onlyIds ? (onlyIds.length ? inArray(groups.id, onlyIds) : sql`false`) : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(groups)
+          .where(where)
+          .orderBy(asc(groups.archived), asc(sql`lower(${groups.name})`), asc(groups.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(groups)
+          .where(where),
+      ]);
+      return { rows, total: count?.n ?? 0 };
+    },
+    /** The groups of a category a member is an admin of (group_memberships role admin). */
+    async adminGroupIdsIn(categoryId: string, membershipId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: groups.id })
+        .from(groupMemberships)
+        .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+        .where(
+          and(
+            eq(groupMemberships.membershipId, membershipId),
+            eq(groupMemberships.role, 'admin'),
+            eq(groups.groupCategoryId, categoryId),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+    /** Member counts of some groups: one query. */
+    async memberCounts(groupIds: string[]): Promise<Map<string, number>> {
+      if (groupIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: groupMemberships.groupId, n: sql<number>`count(*)::int` })
+        .from(groupMemberships)
+        .where(inArray(groupMemberships.groupId, groupIds))
+        .groupBy(groupMemberships.groupId);
+      return new Map(rows.map((r) => [r.id, r.n]));
     },
   };
 }

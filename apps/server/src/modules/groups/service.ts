@@ -9,7 +9,15 @@ import {
 } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { Events } from '../../platform/events/index.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
+import type { Storage } from '../../platform/storage/index.ts';
+import { createCategoryAdministration } from './categories.ts';
+import { createGroupLifecycle } from './lifecycle.ts';
+import { groupStorageOwner } from './storage-owner.ts';
+import { createCategoryDirectory } from './category-directory.ts';
+import { createMemberGroups } from './member-groups.ts';
+import { createGroupMembership } from './membership-service.ts';
 import { groupPolicy, type GroupSubject } from './policy.ts';
 import { presentDirectoryGroup, presentShellCategory, presentUserbarGroups } from './present.ts';
 import { createGroupsRepository, type GroupRow } from './repository.ts';
@@ -35,6 +43,11 @@ export type NewGroup = {
   chatEnabled?: boolean;
   archived?: boolean;
   theme?: ThemeInput;
+  description?: string;
+  sensitive?: boolean;
+  activeMainGroup?: boolean;
+  membersCanInvite?: boolean;
+  invitesRestricted?: boolean;
 };
 
 export type DirectoryGroupsOptions = { terms: string[]; onlyMine: boolean; onlyChatEnabled: boolean; limit: number };
@@ -42,28 +55,61 @@ export type DirectoryGroupsOptions = { terms: string[]; onlyMine: boolean; onlyC
 /** A group with a member's role in it and its category's name. */
 export type GroupWithRole = { group: GroupRow; role: GroupRole | null; categoryName: string };
 
-/** Runs after groups are made: other modules give them what every group starts with. */
-export type GroupsCreatedListener = (networkId: string, groups: GroupRow[]) => Promise<void>;
+/** What other modules give a new group (its calendar, say) starts from this event. */
+export const GROUP_CREATED = 'group.created';
 
-export function createGroupsService(db: Db) {
+export function createGroupsService(
+  db: Db,
+  events: Pick<Events, 'transaction' | 'record'>,
+  options: { storage?: Pick<Storage, 'attach'> } = {},
+) {
   const repository = createGroupsRepository(db);
-  const createdListeners: GroupsCreatedListener[] = [];
+  const categoryAdministration = createCategoryAdministration({ repository, events });
+  const membership = createGroupMembership(db, events);
+
+  async function recordCreated(tx: Db, actor: Actor | null, created: GroupRow[]) {
+    await events.record(
+      tx,
+      ...created.map((group) => ({
+        networkId: group.networkId,
+        type: GROUP_CREATED,
+        actorId: actor?.membershipId ?? null,
+        subject: { type: 'group', id: group.id },
+        context: { type: 'group_category', id: group.groupCategoryId },
+        changes: { name: group.name, slug: group.slug },
+      })),
+    );
+  }
+
+  /** Whether the actor administrates the group's category (none asked for network admins). */
+  async function isCategoryAdmin(actor: Actor, group: GroupRow) {
+    if (actor.isNetworkAdmin) return false;
+    return (await repository.categoryAdminOf(actor.membershipId, [group.groupCategoryId])).size > 0;
+  }
+
   return {
+    ...createMemberGroups(db),
+    ...membership,
+    ...createCategoryDirectory(db),
+    ...createGroupLifecycle({ db, events, repository, storage: options.storage, recordCreated }),
+    ...categoryAdministration,
+    /** The owner policy of groups' uploads (their images). */
+    storageOwner: groupStorageOwner(repository),
+    /** The network shell's categories: can.administrate for their admins and the admins of a group in them. */
     async categoriesForShell(actor: Actor) {
       const categories = await repository.categories(actor.networkId);
-      const administrated = actor.isNetworkAdmin
-        ? new Set<string>()
-        : await repository.categoryIdsAdministratedBy(
-            actor.membershipId,
-            categories.map((c) => c.id),
-          );
-      return categories.map((c) => presentShellCategory(actor, c, administrated.has(c.id)));
+      const subjects = await categoryAdministration.categorySubjects(actor, categories);
+      return subjects.map((s) => presentShellCategory(actor, s.category, s.categoryAdmin || s.administratesAGroup));
     },
     /** A group the actor may see, with the actor's role in it; 404 when unreadable or foreign. */
     async loadForActor(actor: Actor, slug: string): Promise<GroupSubject> {
       const group = await repository.groupBySlug(actor.networkId, slug);
       if (!group) throw notFound();
-      const subject = { group, role: await repository.roleOf(group.id, actor.membershipId) };
+      const [role, categoryAdmin] = await Promise.all([
+        repository.roleOf(group.id, actor.membershipId),
+        isCategoryAdmin(actor, group),
+      ]);
+      const subject = { group, role, categoryAdmin };
       if (!allows(groupPolicy, 'read', actor, subject)) throw notFound();
       return subject;
     },
@@ -72,7 +118,11 @@ export function createGroupsService(db: Db) {
       const id = idSchema.safeParse(rawId);
       const group = id.success ? await repository.groupById(actor.networkId, id.data) : undefined;
       if (!group) throw notFound();
-      const subject = { group, role: await repository.roleOf(group.id, actor.membershipId) };
+      const [role, categoryAdmin] = await Promise.all([
+        repository.roleOf(group.id, actor.membershipId),
+        isCategoryAdmin(actor, group),
+      ]);
+      const subject = { group, role, categoryAdmin };
       if (!allows(groupPolicy, 'read', actor, subject)) throw notFound();
       return subject;
     },
@@ -84,13 +134,15 @@ export function createGroupsService(db: Db) {
     memberIdsQuery: repository.memberIdsQuery,
     /** The user bar's category sections: two queries, however many categories there are. */
     async userbarGroups(actor: Actor): Promise<UserbarGroups> {
-      const [categories, memberOf] = await Promise.all([
+      const [categories, memberOf, favorites] = await Promise.all([
         repository.categories(actor.networkId),
         repository.groupsOf(actor.networkId, actor.membershipId, USERBAR_GROUPS_LIMIT),
+        membership.favoriteGroupIds(actor.membershipId),
       ]);
       return presentUserbarGroups(
         categories,
         memberOf.filter((row) => allows(groupPolicy, 'read', actor, row)).map((row) => row.group),
+        favorites,
       );
     },
     /** Groups the actor may read whose names begin with the words typed, for the pickers. */
@@ -130,15 +182,21 @@ export function createGroupsService(db: Db) {
       return repository.insertCategories(categories.map((c) => ({ ...c, networkId })));
     },
     async createGroups(networkId: string, groups: NewGroup[]) {
-      const created = await repository.insertGroups(groups.map((g) => ({ ...g, networkId })));
-      for (const listener of createdListeners) await listener(networkId, created);
-      return created;
-    },
-    onCreated(listener: GroupsCreatedListener) {
-      createdListeners.push(listener);
+      return events.transaction(async (tx) => {
+        const created = await repository.insertGroups(
+          groups.map((g) => ({ ...g, networkId })),
+          tx,
+        );
+        await recordCreated(tx, null, created);
+        return created;
+      });
     },
     addMembers(networkId: string, entries: Array<{ groupId: string; membershipId: string; role?: GroupRole }>) {
       return repository.insertMemberships(entries.map((e) => ({ ...e, networkId })));
+    },
+    /** Makes members admins of categories (group_category_admins), for seeds and tests. */
+    addCategoryAdmins(networkId: string, entries: Array<{ groupCategoryId: string; membershipId: string }>) {
+      return repository.insertCategoryAdmins(entries.map((e) => ({ ...e, networkId })));
     },
   };
 }

@@ -1,7 +1,10 @@
-export { meetingRoomRoutes } from './routes.ts';
+export { meetingRoomPickerRoutes, meetingRoomRoutes } from './routes.ts';
+export { meetingRoomsModule } from './module.ts';
 export {
   createMeetingRoomsService,
-  type MeetingRoomDestroyedListener,
+  MEETING_ROOM_DESTROYED,
+  MEETING_ROOM_RENAMED,
+  type BookingHolders,
   type MeetingRoomsDeps,
   type MeetingRoomsService,
   type RoomHolding,

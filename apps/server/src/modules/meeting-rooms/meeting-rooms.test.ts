@@ -100,6 +100,8 @@ describe('the administration of meeting rooms', () => {
     expect((await api.destroy(w.admin.session, room.id)).statusCode).toBe(204);
     expect((await api.destroy(w.admin.session, room.id)).statusCode).toBe(404);
     expect(await t.services.meetingRooms.bookingsOf(w.network.id, [appointment.id])).toEqual([]);
+    // The appointments forget the room by the event's processor.
+    await t.services.events.settled();
     const detail = await detailOf(w.author.session, appointment.id);
     expect(detail.meeting).toMatchObject({
       room_id: null,

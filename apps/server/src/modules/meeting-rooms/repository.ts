@@ -48,8 +48,8 @@ export function createMeetingRoomsRepository(db: Db) {
       return !!row;
     },
 
-    async insert(row: NewMeetingRoomRow): Promise<MeetingRoomRow> {
-      const [inserted] = await db.insert(meetingRooms).values(row).returning();
+    async insert(row: NewMeetingRoomRow, tx: Db = db): Promise<MeetingRoomRow> {
+      const [inserted] = await tx.insert(meetingRooms).values(row).returning();
       return inserted!;
     },
 

@@ -2,22 +2,33 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { meetingRoomBodySchema, meetingRoomsQuerySchema } from '@agora/contracts';
-import type { MeetingRoomsService } from './service.ts';
+import type { BookingHolders, MeetingRoomsService } from './service.ts';
 
 const TAGS = ['meeting_rooms'];
 const idParams = z.object({ id: z.string().max(64) });
 
-/** `GET /meeting_rooms` (calendars spec, section 7) and the rooms' administration. */
+/**
+ * `GET /meeting_rooms` (calendars spec, section 7), the appointment form's room picker: which
+ * bookings are the edited appointment's own is the appointments module's to say, which
+ * registers this route.
+ */
+export function meetingRoomPickerRoutes(deps: { meetingRooms: MeetingRoomsService; bookingHolders: BookingHolders }) {
+  return async (app: FastifyInstance) => {
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/meeting_rooms',
+        { config: { auth: 'member' }, schema: { querystring: meetingRoomsQuerySchema, tags: TAGS } },
+        async (request) => deps.meetingRooms.list(request.actor!, request.query, deps.bookingHolders),
+      );
+  };
+}
+
+/** The rooms' administration. */
 export function meetingRoomRoutes(deps: { meetingRooms: MeetingRoomsService }) {
   const { meetingRooms } = deps;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-
-    r.get(
-      '/meeting_rooms',
-      { config: { auth: 'member' }, schema: { querystring: meetingRoomsQuerySchema, tags: TAGS } },
-      async (request) => meetingRooms.list(request.actor!, request.query),
-    );
 
     r.get(
       '/administration/meeting_rooms',

@@ -8,6 +8,7 @@ import {
   type MeetingRoomsQuery,
 } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
 import { isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
 import { authorize, type Actor } from '../../platform/policy/index.ts';
 import { meetingRoomPolicy, networkMeetingRoomsPolicy } from './policy.ts';
@@ -20,21 +21,24 @@ export type MeetingRoomsService = ReturnType<typeof createMeetingRoomsService>;
 /** What one appointment row (single, series or modified occurrence) reserves: a room at some times. */
 export type RoomHolding = { appointmentId: string; roomId: string | null; periods: BookingPeriod[] };
 
-/** Runs in the transaction that deletes a room, before it goes (appointments forget it). */
-export type MeetingRoomDestroyedListener = (tx: Db, networkId: string, roomId: string) => Promise<void>;
+export const MEETING_ROOM_CREATED = 'meeting_room.created';
+/** Appointments that had a deleted room forget it, from this event. */
+export const MEETING_ROOM_DESTROYED = 'meeting_room.destroyed';
+/** Appointments show the room's name: the month sheets change. */
+export const MEETING_ROOM_RENAMED = 'meeting_room.renamed';
+
+/**
+ * The appointment rows whose bookings are the edited appointment's own (appointments module):
+ * its own, or for a series or an occurrence the series' and its modified occurrences'. An
+ * appointment the actor cannot read has none.
+ */
+export type BookingHolders = (actor: Actor, appointmentId: string) => Promise<string[]>;
 
 export type MeetingRoomsDeps = {
   db: Db;
-  /** Raises the network's calendar version (calendars module): a room's removal changes appointments. */
-  touch: (tx: Db, networkId: string) => Promise<void>;
+  events: Pick<Events, 'record'>;
   /** config.meetingUrlTemplate: `{room}` stands for the room's key. */
   meetingUrlTemplate: string;
-  /**
-   * The appointment rows whose bookings are the edited appointment's own (appointments module):
-   * its own, or for a series or an occurrence the series' and its modified occurrences'. An
-   * appointment the actor cannot read has none.
-   */
-  bookingHolders: (actor: Actor, appointmentId: string) => Promise<string[]>;
 };
 
 /** PostgreSQL's exclusion_violation: the no-overlap constraint refused a booking. */
@@ -65,7 +69,6 @@ const nameTaken = () => unprocessable({ name: ['taken'] });
 
 export function createMeetingRoomsService(deps: MeetingRoomsDeps) {
   const repository = createMeetingRoomsRepository(deps.db);
-  const destroyedListeners: MeetingRoomDestroyedListener[] = [];
   const roomUrlPattern = new RegExp(`^${deps.meetingUrlTemplate.split('{room}').map(escapeRegExp).join('[^/?#]+')}$`);
 
   async function loadForAdmin(actor: Actor, id: string): Promise<MeetingRoomRow> {
@@ -83,9 +86,19 @@ export function createMeetingRoomsService(deps: MeetingRoomsDeps) {
     return rows.map((row) => presentMeetingRoomAdmin(actor, row, counts.get(row.id) ?? 0));
   }
 
-  async function insertRoom(networkId: string, name: string): Promise<MeetingRoomRow> {
+  async function insertRoom(actor: Actor, name: string): Promise<MeetingRoomRow> {
     try {
-      return await repository.insert({ networkId, name, meetingKey: newMeetingKey(name) });
+      return await deps.db.transaction(async (tx) => {
+        const row = await repository.insert({ networkId: actor.networkId, name, meetingKey: newMeetingKey(name) }, tx);
+        await deps.events.record(tx, {
+          networkId: actor.networkId,
+          type: MEETING_ROOM_CREATED,
+          actorId: actor.membershipId,
+          subject: { type: 'meeting_room', id: row.id },
+          changes: { name },
+        });
+        return row;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken();
       throw err;
@@ -98,7 +111,7 @@ export function createMeetingRoomsService(deps: MeetingRoomsDeps) {
      * whether another appointment has it booked for part of [start, end); the bookings of the
      * appointment being edited do not count.
      */
-    async list(actor: Actor, query: MeetingRoomsQuery): Promise<MeetingRoom[]> {
+    async list(actor: Actor, query: MeetingRoomsQuery, bookingHolders: BookingHolders): Promise<MeetingRoom[]> {
       const rows = await repository.list(actor.networkId);
       // The chosen room is always listed, also beyond the cap.
       if (query.room_id && !rows.some((r) => r.id === query.room_id)) {
@@ -114,7 +127,7 @@ export function createMeetingRoomsService(deps: MeetingRoomsDeps) {
       const start = new Date(query.start!);
       const end = new Date(query.end!);
       if (end <= start) throw unprocessable({ end: [APPOINTMENT_ERROR_KEYS.endLtStart] });
-      const ignored = query.appointment_id ? await deps.bookingHolders(actor, query.appointment_id) : [];
+      const ignored = query.appointment_id ? await bookingHolders(actor, query.appointment_id) : [];
       const occupied = await repository.occupied(
         actor.networkId,
         rows.map((r) => r.id),
@@ -135,7 +148,7 @@ export function createMeetingRoomsService(deps: MeetingRoomsDeps) {
     async create(actor: Actor, body: MeetingRoomBody): Promise<MeetingRoomAdmin> {
       authorize(networkMeetingRoomsPolicy, 'create_meeting_rooms', actor, null);
       const name = body.meeting_room.name.trim();
-      const row = await insertRoom(actor.networkId, name);
+      const row = await insertRoom(actor, name);
       return (await presentAdmin(actor, [row]))[0]!;
     },
 
@@ -146,9 +159,21 @@ export function createMeetingRoomsService(deps: MeetingRoomsDeps) {
       let saved: MeetingRoomRow | undefined;
       try {
         saved = await deps.db.transaction(async (tx) => {
-          // Appointments show the room's name.
-          await deps.touch(tx, actor.networkId);
-          return createMeetingRoomsRepository(tx).rename(actor.networkId, id, body.meeting_room.name.trim());
+          const renamed = await createMeetingRoomsRepository(tx).rename(
+            actor.networkId,
+            id,
+            body.meeting_room.name.trim(),
+          );
+          if (renamed) {
+            await deps.events.record(tx, {
+              networkId: actor.networkId,
+              type: MEETING_ROOM_RENAMED,
+              actorId: actor.membershipId,
+              subject: { type: 'meeting_room', id },
+              changes: { name: renamed.name, previous_name: room.name },
+            });
+          }
+          return renamed;
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw nameTaken();
@@ -160,21 +185,21 @@ export function createMeetingRoomsService(deps: MeetingRoomsDeps) {
 
     /**
      * `DELETE /administration/meeting_rooms/{id}`: its bookings go with it, and the appointments
-     * that had it are left without a room (the listeners), in one transaction.
+     * that had it are left without a room by the event's processor (appointments).
      */
     async destroy(actor: Actor, id: string): Promise<void> {
       const room = await loadForAdmin(actor, id);
       authorize(meetingRoomPolicy, 'destroy', actor, room);
       await deps.db.transaction(async (tx) => {
-        await deps.touch(tx, actor.networkId);
-        for (const listener of destroyedListeners) await listener(tx, actor.networkId, id);
         await repository.delete(tx, actor.networkId, id);
+        await deps.events.record(tx, {
+          networkId: actor.networkId,
+          type: MEETING_ROOM_DESTROYED,
+          actorId: actor.membershipId,
+          subject: { type: 'meeting_room', id },
+          changes: { name: room.name },
+        });
       });
-    },
-
-    /** Appointments register here to drop a deleted room. */
-    onRoomDestroyed(listener: MeetingRoomDestroyedListener): void {
-      destroyedListeners.push(listener);
     },
 
     /** network `can.create_meetings`: the network has at least one room. */

@@ -15,5 +15,7 @@ export {
   memberImages,
 } from './present.ts';
 export type { MembershipRow } from './repository.ts';
+export type { MemberProfileValueRow } from './profile-values.ts';
+export type { DirectoryMemberRow, FilterOptionRow } from './directory-list.ts';
 export { memberPolicy, type MemberSubject } from './policy.ts';
 export type { MembershipKind } from './tables.ts';

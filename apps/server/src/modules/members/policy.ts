@@ -18,6 +18,7 @@ export const memberPolicy = definePolicy<
   | 'destroy'
   | 'chat'
   | 'create_channels'
+  | 'start_chat'
 >({
   // Locked members stay visible to administrators only.
   read: (actor, { membership: m }) =>
@@ -31,4 +32,8 @@ export const memberPolicy = definePolicy<
   chat: (_actor, { membership: m, guestUsersAllowChat }, can) =>
     !!can.read && !m.lockedAt && (!m.isExternal || guestUsersAllowChat),
   create_channels: (actor, { membership: m }, can) => !!can.read && isSelf(actor, m) && isAdmin(actor),
+  // A direct chat with them, as the chat's rules start one: both may chat, the partner signs in,
+  // and guests start no private chats (they answer those others start).
+  start_chat: (actor, { membership: m }, can) =>
+    !!can.chat && !isSelf(actor, m) && m.kind === 'member' && !actor.isExternal,
 });

@@ -1,4 +1,4 @@
-import type { CurrentMember, Member, MemberImages, MemberOption } from '@agora/contracts';
+import type { CurrentMember, ImageSize, Member, MemberImages, MemberOption } from '@agora/contracts';
 import { abilities, pick, type Actor } from '../../platform/policy/index.ts';
 import { memberPolicy, type MemberSubject } from './policy.ts';
 import type { MemberOptionRow, MembershipRow } from './repository.ts';
@@ -12,10 +12,24 @@ export function memberImages(m: Pick<MembershipRow, 'profileImageId'>): MemberIm
   return images(m);
 }
 
+/**
+ * The storage image sizes behind each (administration spec, section 9): lists show avatars of up
+ * to 40 px and the header one of 40x40, both at twice the pixels, so they share the 80x80 variant
+ * (also the chat's); the profile page shows the 435x435 thumbnail.
+ */
+export const MEMBER_IMAGE_SIZES = { small: '80x80', medium: '80x80', large: '435x435' } as const satisfies Record<
+  keyof MemberImages,
+  ImageSize
+>;
+
 function images(m: Pick<MembershipRow, 'profileImageId'>): MemberImages {
   if (!m.profileImageId) return { small: null, medium: null, large: null };
   const base = `/api/storage/images/${m.profileImageId}/get`;
-  return { small: `${base}/small`, medium: `${base}/medium`, large: `${base}/large` };
+  return {
+    small: `${base}/${MEMBER_IMAGE_SIZES.small}`,
+    medium: `${base}/${MEMBER_IMAGE_SIZES.medium}`,
+    large: `${base}/${MEMBER_IMAGE_SIZES.large}`,
+  };
 }
 
 export function presentMember(actor: Actor, subject: MemberSubject): Member {

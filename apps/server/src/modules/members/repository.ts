@@ -26,7 +26,7 @@ export type MemberSearch = {
 };
 
 /** `%` and `_` typed by a member are meant literally. */
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -40,7 +40,7 @@ function searchConditions(search: MemberSearch): SQL[] {
 }
 
 /** 0: the whole name as typed; 1: a name that begins with what was typed; 2: word prefixes only. */
-function rankOf(phrase: string): SQL<number> {
+export function rankOf(phrase: string): SQL<number> {
   // Hyphens count as spaces, as in the query (see searchTerms).
   const fullName = sql`translate(lower(${memberships.firstName} || ' ' || ${memberships.lastName}), '-', ' ')`;
   const reversed = sql`translate(lower(${memberships.lastName} || ' ' || ${memberships.firstName}), '-', ' ')`;

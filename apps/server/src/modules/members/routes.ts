@@ -1,32 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '@agora/contracts';
-import { notFound } from '../../platform/errors.ts';
-import { allows } from '../../platform/policy/index.ts';
-import type { NetworksService } from '../networks/index.ts';
-import { memberPolicy } from './policy.ts';
-import { presentMember } from './present.ts';
-import type { MembersService } from './service.ts';
+import { createMemberProfiles, type MemberProfileDeps } from './profile.ts';
 
-export function memberRoutes(deps: { members: MembersService; networks: NetworksService }) {
+export function memberRoutes(deps: MemberProfileDeps) {
+  const profiles = createMemberProfiles(deps);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
       '/members/:id',
-      { config: { auth: 'member' }, schema: { params: z.object({ id: z.string() }), tags: ['members'] } },
-      async (request) => {
-        const actor = request.actor!;
-        const id = idSchema.safeParse(request.params.id);
-        const membership = id.success ? await deps.members.find(actor.networkId, id.data) : undefined;
-        if (!membership) throw notFound();
-        const network = await deps.networks.get(actor.networkId);
-        const settings = deps.networks.settings(network!);
-        const subject = { membership, guestUsersAllowChat: settings.guest_users_allow_chat };
-        if (!allows(memberPolicy, 'read', actor, subject)) throw notFound();
-        return presentMember(actor, subject);
+      {
+        config: { auth: 'member' },
+        schema: {
+          params: z.object({ id: z.string().max(64) }),
+          tags: ['members'],
+          summary: "A member's profile",
+          description:
+            'The member (id, names, images in the sizes the web app shows, is_external, minister, locked, can) with ' +
+            "what their profile shows the requesting member: the network's directory profile and filter fields they filled in, " +
+            'the detection field, the birthday (day and month; the age only where the member shows it), the groups ' +
+            'the requesting member may see (hidden groups only to their members, category admins and network admins; ' +
+            'archived ones marked; at most 100, more_groups when there are more) and contact.chat. A locked member is ' +
+            'a 404 except for network administrators; so are an unknown id and a member of another network.',
+        },
       },
+      async (request) => profiles.profile(request.actor!, request.params.id),
     );
   };
 }

@@ -3,7 +3,11 @@ import { idSchema, MEMBER_SEARCH_MIN_CHARS } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
+import { createMemberDirectory } from './directory-list.ts';
+import { createMemberBirthdays } from './birthday.ts';
 import { memberPolicy } from './policy.ts';
+import { createMemberProfileImages } from './profile-image.ts';
+import { createMemberProfileValues } from './profile-values.ts';
 import {
   createMembersRepository,
   type MemberOptionRow,
@@ -38,11 +42,15 @@ export function searchTerms(q: string): { terms: string[]; phrase: string } {
 export function createMembersService(db: Db) {
   const repository = createMembersRepository(db);
   return {
+    ...createMemberDirectory(db),
+    ...createMemberProfileValues(db),
     findByUser: repository.findByUser,
     find: repository.findById,
     findMany: repository.findByIds,
     /** The network's members' names, kind and image as a subquery to join (see the repository). */
     namesSubquery: repository.namesSubquery,
+    ...createMemberProfileImages(db),
+    ...createMemberBirthdays(db),
     /** A member the actor may see; 404 for a malformed id, a foreign or an unreadable member. */
     async loadForActor(actor: Actor, rawId: string): Promise<MembershipRow> {
       const id = idSchema.safeParse(rawId);

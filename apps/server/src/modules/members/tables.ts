@@ -41,5 +41,14 @@ export const memberships = pgTable(
     uniqueIndex('memberships_network_user_idx').on(t.networkId, t.userId),
     index('memberships_network_name_idx').on(t.networkId, t.lastName, t.firstName),
     index('memberships_search_name_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+    // The directory's filters are containment (`profile @> ...`).
+    index('memberships_profile_idx').using('gin', sql`${t.profile} jsonb_path_ops`),
+    // The directory's pages in name order, read from the index instead of sorting every member.
+    index('memberships_directory_last_name_idx')
+      .on(t.networkId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id)
+      .where(sql`locked_at is null and kind = 'member'`),
+    index('memberships_directory_first_name_idx')
+      .on(t.networkId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id)
+      .where(sql`locked_at is null and kind = 'member'`),
   ],
 );

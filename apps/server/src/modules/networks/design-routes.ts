@@ -45,7 +45,7 @@ export function designRoutes(deps: DesignDeps) {
         const { theme } = request.body;
         const imageIds = [theme.logoImage?.id, theme.faviconImage?.id].filter((id): id is string => !!id);
         await deps.attachImages(actor, imageIds);
-        const saved = await deps.networks.updateTheme(actor.networkId, theme);
+        const saved = await deps.networks.updateTheme(actor.networkId, theme, actor.membershipId);
         return { theme: deriveTheme(parseTheme(saved!.theme)) };
       },
     );

@@ -1,4 +1,10 @@
 export { networkRoutes } from './routes.ts';
 export { designRoutes, type DesignDeps } from './design-routes.ts';
-export { createNetworksService, type NetworksService } from './service.ts';
+export { createNetworksService, NETWORK_CREATED, type NetworksService } from './service.ts';
 export type { NetworkRow } from './repository.ts';
+export {
+  NETWORK_DESIGN_UPDATED,
+  NETWORK_SETTINGS_UPDATED,
+  type SettingChange,
+  type SettingsEventChanges,
+} from './setting-changes.ts';

@@ -22,6 +22,7 @@ export function presentNetworkShell(
       file_profiles: { enabled: false, column_fields: [] },
       file_extension_filter: settings.file_extension_filter,
       default_lock_period_days: settings.default_lock_period_days,
+      maps: { enabled: settings.maps_enabled },
     },
     can: pick(can, ['administrate', 'version_and_updates']),
     group_categories: groupCategories,

@@ -7,8 +7,9 @@ export type NewNetworkRow = typeof networks.$inferInsert;
 
 export function createNetworksRepository(db: Db) {
   return {
-    async findById(id: string): Promise<NetworkRow | undefined> {
-      const [row] = await db.select().from(networks).where(eq(networks.id, id)).limit(1);
+    async findById(id: string, tx: Db = db, forUpdate = false): Promise<NetworkRow | undefined> {
+      const query = tx.select().from(networks).where(eq(networks.id, id)).limit(1);
+      const [row] = forUpdate ? await query.for('update') : await query;
       return row;
     },
     async findByHost(host: string): Promise<NetworkRow | undefined> {
@@ -23,16 +24,24 @@ export function createNetworksRepository(db: Db) {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(networks);
       return row?.n ?? 0;
     },
-    async updateTheme(id: string, theme: NetworkRow['theme']): Promise<NetworkRow | undefined> {
-      const [row] = await db
+    async updateTheme(id: string, theme: NetworkRow['theme'], tx: Db = db): Promise<NetworkRow | undefined> {
+      const [row] = await tx
         .update(networks)
         .set({ theme, updatedAt: new Date() })
         .where(eq(networks.id, id))
         .returning();
       return row;
     },
-    async insert(values: NewNetworkRow): Promise<NetworkRow> {
-      const [row] = await db.insert(networks).values(values).returning();
+    async updateSettings(id: string, settings: NetworkRow['settings'], tx: Db = db): Promise<NetworkRow | undefined> {
+      const [row] = await tx
+        .update(networks)
+        .set({ settings, updatedAt: new Date() })
+        .where(eq(networks.id, id))
+        .returning();
+      return row;
+    },
+    async insert(values: NewNetworkRow, tx: Db = db): Promise<NetworkRow> {
+      const [row] = await tx.insert(networks).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },

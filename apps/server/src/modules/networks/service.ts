@@ -1,19 +1,25 @@
-import { networkSettingsSchema, type NetworkSettings, type Theme, type ThemeInput } from '@agora/contracts';
+import { networkSettingsSchema, parseTheme, type NetworkSettings, type Theme, type ThemeInput } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
 import type { NetworkContext } from '../../platform/policy/index.ts';
 import { createNetworksRepository, type NetworkRow } from './repository.ts';
+import {
+  NETWORK_DESIGN_UPDATED,
+  NETWORK_SETTINGS_UPDATED,
+  settingChanges,
+  type SettingsEventChanges,
+} from './setting-changes.ts';
 
 /** Host lookups are on every request; networks change rarely, so a short cache saves a query. */
 const HOST_CACHE_MS = 30_000;
 
 export type NetworksService = ReturnType<typeof createNetworksService>;
 
-/** Runs after a network is made: other modules give it what every network starts with. */
-export type NetworkCreatedListener = (network: NetworkRow) => Promise<void>;
+/** What other modules give a new network (its calendar, say) starts from this event. */
+export const NETWORK_CREATED = 'network.created';
 
-export function createNetworksService(db: Db) {
+export function createNetworksService(db: Db, events: Pick<Events, 'transaction' | 'record'>) {
   const repository = createNetworksRepository(db);
-  const createdListeners: NetworkCreatedListener[] = [];
   const hostCache = new Map<string, { network: NetworkContext | null; until: number }>();
 
   async function lookUp(host: string): Promise<NetworkContext | null> {
@@ -50,22 +56,69 @@ export function createNetworksService(db: Db) {
       theme?: ThemeInput;
     }) {
       hostCache.clear();
-      const network = await repository.insert({
-        name: input.name,
-        language: input.language ?? 'de',
-        host: input.host ?? null,
-        settings: input.settings ?? {},
-        theme: input.theme ?? null,
+      return events.transaction(async (tx) => {
+        const network = await repository.insert(
+          {
+            name: input.name,
+            language: input.language ?? 'de',
+            host: input.host ?? null,
+            settings: input.settings ?? {},
+            theme: input.theme ?? null,
+          },
+          tx,
+        );
+        await events.record(tx, {
+          networkId: network.id,
+          type: NETWORK_CREATED,
+          subject: { type: 'network', id: network.id },
+          changes: { name: network.name },
+        });
+        return network;
       });
-      for (const listener of createdListeners) await listener(network);
-      return network;
-    },
-    onCreated(listener: NetworkCreatedListener) {
-      createdListeners.push(listener);
     },
     /** Replaces the network's design as a whole (the design editor saves all of it). */
-    async updateTheme(id: string, theme: Theme) {
-      return repository.updateTheme(id, theme);
+    async updateTheme(id: string, theme: Theme, actorId: string | null = null) {
+      return events.transaction(async (tx) => {
+        const before = await repository.findById(id, tx, true);
+        if (!before) return undefined;
+        const saved = await repository.updateTheme(id, theme, tx);
+        // As the design was in effect: what was never saved had its default.
+        const changes = settingChanges(parseTheme(before.theme), parseTheme(theme));
+        // Saving the design unchanged is no change to record.
+        if (changes.length > 0) {
+          await events.record(tx, {
+            networkId: id,
+            type: NETWORK_DESIGN_UPDATED,
+            actorId,
+            subject: { type: 'network', id },
+            changes: { network_name: before.name, changes } satisfies SettingsEventChanges,
+          });
+        }
+        return saved;
+      });
+    },
+    /** Changes some settings, keeping the others as stored; records what changed. */
+    async updateSettings(id: string, patch: Partial<NetworkSettings>, actorId: string | null = null) {
+      return events.transaction(async (tx) => {
+        const before = await repository.findById(id, tx, true);
+        if (!before) return undefined;
+        const stored = { ...before.settings, ...patch };
+        const saved = await repository.updateSettings(id, stored, tx);
+        const changes = settingChanges(
+          networkSettingsSchema.parse(before.settings),
+          networkSettingsSchema.parse(stored),
+        );
+        if (changes.length > 0) {
+          await events.record(tx, {
+            networkId: id,
+            type: NETWORK_SETTINGS_UPDATED,
+            actorId,
+            subject: { type: 'network', id },
+            changes: { network_name: before.name, changes } satisfies SettingsEventChanges,
+          });
+        }
+        return saved;
+      });
     },
     /** The stored settings completed with the defaults. */
     settings(network: NetworkRow): NetworkSettings {

@@ -1,2 +1,7 @@
 export { notificationRoutes } from './routes.ts';
-export { createNotificationsService, type NotificationsService, type NotifyInput } from './service.ts';
+export {
+  createNotificationsService,
+  type NotificationsService,
+  type NotifyContext,
+  type NotifyInput,
+} from './service.ts';

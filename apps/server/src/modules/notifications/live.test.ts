@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { REALTIME_EVENTS, type Notification, type NotificationPage } from '@agora/contracts';
 import {
@@ -69,7 +69,6 @@ describe('live notifications', () => {
       type: 'group_membership_added',
       actorId: actor.id,
       subject: { type: 'group', id: null, title: 'Marketing', path: '/groups/marketing' },
-      text: 'Max Meier hat dich zur Gruppe Marketing hinzugefügt',
     });
 
     const pushed = await created;
@@ -77,7 +76,13 @@ describe('live notifications', () => {
       await t.app.inject({ url: '/api/v1/notifications', headers: anna.session.headers })
     ).json<NotificationPage>();
     expect(pushed).toEqual(listed.notifications[0]);
-    expect(pushed).toMatchObject({ type: 'group_membership_added', read: false, actor: { displayName: 'Max Meier' } });
+    expect(pushed).toMatchObject({
+      type: 'group_membership_added',
+      read: false,
+      actor: { displayName: 'Max Meier' },
+      // The network's language: Anna has chosen none.
+      text: 'Max Meier added you to the group Marketing.',
+    });
     expect(await counted).toEqual({ Notifications: 1 });
   });
 
@@ -102,6 +107,46 @@ describe('live notifications', () => {
     t.services.realtime.toMember(gina.membership.id, 'test:marker', null);
     await marker;
     expect(ginaReceived).toEqual([]);
+  });
+
+  it('pushes each recipient the notification in their own language, their languages read at once', async () => {
+    const anna = await memberWithTabs();
+    const max = await memberWithTabs();
+    const gina = await memberWithTabs();
+    for (const [member, locale] of [
+      [anna, 'de'],
+      [max, 'fr'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/members/${member.membership.id}/locale_settings`,
+        payload: { locale_settings: { locale } },
+        headers: member.session.headers,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const { membership: actor } = await createMember(t.services, networkId, { firstName: 'Max', lastName: 'Meier' });
+    const pushed = [anna, max, gina].map((m) =>
+      nextEvent<Notification>(m.tabs[0]!, REALTIME_EVENTS.notificationCreated),
+    );
+    const lookups = vi.spyOn(t.services.accounts, 'mailAddresses');
+    try {
+      await t.services.notifications.notify({
+        networkId,
+        recipientIds: [anna.membership.id, max.membership.id, gina.membership.id],
+        type: 'appointment_invite',
+        actorId: actor.id,
+        subject: { type: 'appointment', id: null, title: 'Sommerfest', path: '/appointments/x' },
+      });
+      expect((await Promise.all(pushed)).map((n) => n.text)).toEqual([
+        'Max Meier hat Sie zum Termin Sommerfest eingeladen.',
+        'Max Meier vous a invité au rendez-vous Sommerfest.',
+        'Max Meier invited you to the appointment Sommerfest.',
+      ]);
+      expect(lookups).toHaveBeenCalledTimes(1);
+    } finally {
+      lookups.mockRestore();
+    }
   });
 
   it("tells the member's other tabs when one is marked read", async () => {

@@ -24,12 +24,13 @@ const anonymous = { accept: 'application/json' };
 const UNKNOWN_ID = 'ffffffffffffffffffffffff';
 
 let titles = 0;
+/** By default of a type without a message, which shows the text it was given. */
 function notify(recipientIds: string[], values: Partial<NotifyInput> = {}) {
   const title = `Group ${++titles}`;
   return t.services.notifications.notify({
     networkId,
     recipientIds,
-    type: 'group_membership_added',
+    type: 'imported',
     subject: { type: 'group', id: null, title, path: `/groups/group-${titles}` },
     text: `You were added to ${title}`,
     ...values,
@@ -72,13 +73,14 @@ describe('GET /api/v1/notifications', () => {
     const { membership: actor } = await createMember(t.services, networkId, { firstName: 'Anna', lastName: 'Adler' });
     await notify([membership.id], {
       type: 'welcome',
-      text: 'Welcome!',
+      text: '',
       subject: { type: 'network', title: 'Acme', path: '/' },
     });
     await notify([membership.id], {
+      type: 'group_membership_added',
       actorId: actor.id,
       subject: { type: 'group', id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Marketing', path: '/groups/marketing' },
-      text: 'Anna Adler added you to Marketing',
+      text: '',
     });
 
     const page = (await list(session.headers)).json<NotificationPage>();
@@ -94,11 +96,18 @@ describe('GET /api/v1/notifications', () => {
         path: `/members/${actor.id}`,
       },
       subject: { type: 'group', id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Marketing', path: '/groups/marketing' },
-      text: 'Anna Adler added you to Marketing',
+      // In the network's language, as the member chose none.
+      text: 'Anna Adler added you to the group Marketing.',
       read: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(oldest).toMatchObject({ type: 'welcome', actor: null, subject: { id: null, path: '/' }, read: false });
+    expect(oldest).toMatchObject({
+      type: 'welcome',
+      actor: null,
+      subject: { id: null, path: '/' },
+      text: 'Welcome to Acme!',
+      read: false,
+    });
     expect(Date.parse(newest!.created_at)).toBeGreaterThanOrEqual(Date.parse(oldest!.created_at));
   });
 
@@ -154,6 +163,81 @@ describe('GET /api/v1/notifications', () => {
       (await list(session.headers)).json<NotificationPage>().notifications.map((n) => n.text);
     expect(await texts(anna.session)).toEqual(['for both', 'for Anna']);
     expect(await texts(max.session)).toEqual(['for both', 'for Max']);
+  });
+});
+
+describe('the language of notifications', () => {
+  const putLocale = (session: Session, id: string, locale: string | null) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/members/${id}/locale_settings`,
+      payload: { locale_settings: { locale } },
+      headers: session.headers,
+    });
+  const texts = async (session: Session) =>
+    (await list(session.headers)).json<NotificationPage>().notifications.map((n) => n.text);
+
+  it('reads old notifications in the language the member switches to', async () => {
+    const { membership, session } = await signedInMember(t.app, t.services, networkId);
+    const { membership: actor } = await createMember(t.services, networkId, { firstName: 'Max', lastName: 'Meier' });
+    const subject = { type: 'appointment', id: null, title: 'Sommerfest', path: '/appointments/x' };
+    await notify([membership.id], { type: 'appointment_invite', actorId: actor.id, subject, text: '' });
+    await notify([membership.id], { type: 'appointment_canceled', actorId: actor.id, subject, text: '' });
+
+    // The network speaks English, and the member has chosen nothing.
+    const english = [
+      'Max Meier canceled the appointment Sommerfest.',
+      'Max Meier invited you to the appointment Sommerfest.',
+    ];
+    expect(await texts(session)).toEqual(english);
+
+    expect((await putLocale(session, membership.id, 'de')).statusCode).toBe(200);
+    expect(await texts(session)).toEqual([
+      'Max Meier hat den Termin Sommerfest abgesagt.',
+      'Max Meier hat Sie zum Termin Sommerfest eingeladen.',
+    ]);
+    expect((await putLocale(session, membership.id, 'de_DU')).statusCode).toBe(200);
+    expect((await texts(session))[1]).toBe('Max Meier hat dich zum Termin Sommerfest eingeladen.');
+    expect((await putLocale(session, membership.id, 'fr')).statusCode).toBe(200);
+    expect((await texts(session))[1]).toBe('Max Meier vous a invité au rendez-vous Sommerfest.');
+    expect((await putLocale(session, membership.id, 'es')).statusCode).toBe(200);
+    expect((await texts(session))[1]).toBe('Max Meier te ha invitado a la cita Sommerfest.');
+    // Back to the network's language.
+    expect((await putLocale(session, membership.id, null)).statusCode).toBe(200);
+    expect(await texts(session)).toEqual(english);
+  });
+
+  it("marks one read in the member's language", async () => {
+    const { membership, session } = await signedInMember(t.app, t.services, networkId);
+    const [made] = await notify([membership.id], {
+      type: 'welcome',
+      subject: { type: 'network', title: 'Acme', path: '/' },
+      text: '',
+    });
+    await putLocale(session, membership.id, 'de');
+    expect((await markRead(session.headers, made!.id)).json()).toMatchObject({ text: 'Willkommen bei Acme!' });
+  });
+
+  it('names nobody as "someone" when there is no actor to name', async () => {
+    const { membership, session } = await signedInMember(t.app, t.services, networkId);
+    await notify([membership.id], {
+      type: 'appointment_canceled',
+      subject: { type: 'appointment', id: null, title: 'Sommerfest', path: '/appointments/x' },
+      text: '',
+    });
+    expect(await texts(session)).toEqual(['Someone canceled the appointment Sommerfest.']);
+  });
+
+  it('shows the stored text of a type without a message, else the subject title', async () => {
+    const { membership, session } = await signedInMember(t.app, t.services, networkId);
+    await notify([membership.id], { type: 'imported', text: 'From the old intranet' });
+    await notify([membership.id], {
+      type: 'imported',
+      subject: { type: 'group', id: null, title: 'Marketing', path: '/groups/marketing' },
+      text: '',
+    });
+    await putLocale(session, membership.id, 'fr');
+    expect(await texts(session)).toEqual(['Marketing', 'From the old intranet']);
   });
 });
 
@@ -284,7 +368,7 @@ describe('two networks side by side', () => {
     const [there] = await t.services.notifications.notify({
       networkId: two.id,
       recipientIds: [inTwo.id],
-      type: 'welcome',
+      type: 'imported',
       subject: { type: 'network', title: 'Two', path: '/' },
       text: 'in two',
     });

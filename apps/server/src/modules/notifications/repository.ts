@@ -10,8 +10,9 @@ export function createNotificationsRepository(db: Db) {
     and(eq(notifications.networkId, networkId), eq(notifications.recipientId, recipientId));
 
   return {
-    async insertMany(rows: NewNotificationRow[]): Promise<NotificationRow[]> {
-      return rows.length ? db.insert(notifications).values(rows).returning() : [];
+    /** In the caller's transaction when given one (an event processor's). */
+    async insertMany(rows: NewNotificationRow[], tx: Db = db): Promise<NotificationRow[]> {
+      return rows.length ? tx.insert(notifications).values(rows).returning() : [];
     },
     page(networkId: string, recipientId: string, limit: number, offset: number): Promise<NotificationRow[]> {
       return db

@@ -1,5 +1,6 @@
 import {
   REALTIME_EVENTS,
+  type Locale,
   type Notification,
   type NotificationPage,
   type NotificationsMarkedRead,
@@ -9,10 +10,13 @@ import {
 } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { localeFor } from '../../platform/i18n/index.ts';
+import type { ProcessorContext } from '../../platform/events/index.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
-import type { UnreadsRegistry } from '../../platform/unreads/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import { presentMemberSummary, type MembersService } from '../members/index.ts';
+import type { NetworksService } from '../networks/index.ts';
 import { presentNotification, type NotificationActor } from './present.ts';
 import { createNotificationsRepository, type NotificationRow } from './repository.ts';
 
@@ -21,21 +25,29 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 export type NotificationsDeps = {
   db: Db;
   members: MembersService;
+  /** Where the members' languages are (their accounts'). */
+  accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** The network's language, for members who chose none. */
+  networks: Pick<NetworksService, 'get'>;
   realtime: Pick<Realtime, 'toMember'>;
-  unreads: UnreadsRegistry;
 };
+
+/** An event processor's transaction, and where the pushes go once it commits. */
+export type NotifyContext = { tx: Db; afterCommit: ProcessorContext['afterCommit'] };
 
 /** What any module hands over to notify members of something. */
 export type NotifyInput = {
   networkId: string;
   /** Membership ids; the actor is left out, as nobody needs to hear of what they did. */
   recipientIds: string[];
-  /** Names the message `notifications:types.{type}` of the web app. */
+  /** Names the message `notifications:types.{type}`, in which the notification is read. */
   type: string;
   actorId?: string | null;
   subject: { type: string; id?: string | null; title: string; path: string };
-  /** Shown where the web app knows no message for the type. */
-  text: string;
+  /** What the message of the type is filled with, besides the actor's name and the subject's title. */
+  params?: Record<string, string | number>;
+  /** Shown for types that have no message; types with one are rendered in the reader's language. */
+  text?: string;
   /** When it happened, for imports and seeds; now by default. */
   at?: Date;
   /** When it was read, for imports and seeds; unread by default. */
@@ -52,8 +64,25 @@ export function createNotificationsService(deps: NotificationsDeps) {
     return new Map(members.map((m) => [m.id, presentMemberSummary(m)]));
   }
 
-  const present = (row: NotificationRow, actors: Map<string, NotificationActor>) =>
-    presentNotification(row, (row.actorId && actors.get(row.actorId)) || null);
+  const present = (row: NotificationRow, actors: Map<string, NotificationActor>, locale: Locale) =>
+    presentNotification(row, (row.actorId && actors.get(row.actorId)) || null, locale);
+
+  async function networkLanguage(networkId: string): Promise<string | null> {
+    return (await deps.networks.get(networkId))?.language ?? null;
+  }
+
+  /** The language the member reads in: their own choice, else the network's. */
+  async function readerLocale(actor: Actor): Promise<Locale> {
+    return localeFor(actor.locale, actor.locale ? null : await networkLanguage(actor.networkId));
+  }
+
+  /** Each recipient's language, for all of them at once (their own choice, else the network's). */
+  async function recipientLocales(networkId: string, recipientIds: string[]): Promise<Map<string, Locale>> {
+    const addresses = await deps.accounts.mailAddresses(networkId, recipientIds);
+    const chosen = (id: string) => addresses.get(id)?.locale ?? null;
+    const fallback = recipientIds.every(chosen) ? null : await networkLanguage(networkId);
+    return new Map(recipientIds.map((id) => [id, localeFor(chosen(id), fallback)]));
+  }
 
   /** Tells each member's open pages their new unread count. */
   async function pushUnreads(networkId: string, recipientIds: string[]): Promise<void> {
@@ -71,9 +100,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
   const service = {
     /**
      * Stores one notification per recipient (one statement) and pushes each, with the new
-     * unread count, to the recipient's open pages.
+     * unread count, to the recipient's open pages. From an event processor, the rows are written
+     * in its transaction and pushed once that commits.
      */
-    async notify(input: NotifyInput): Promise<Notification[]> {
+    async notify(input: NotifyInput, context?: NotifyContext): Promise<Notification[]> {
       const recipientIds = [...new Set(input.recipientIds)].filter((id) => id !== input.actorId);
       if (recipientIds.length === 0) return [];
       const rows = await repository.insertMany(
@@ -86,29 +116,42 @@ export function createNotificationsService(deps: NotificationsDeps) {
           subjectId: input.subject.id ?? null,
           subjectTitle: input.subject.title,
           subjectPath: input.subject.path,
-          text: input.text,
+          params: input.params ?? {},
+          text: input.text ?? '',
           ...(input.at ? { createdAt: input.at } : {}),
           ...(input.readAt ? { readAt: input.readAt } : {}),
         })),
+        context?.tx,
       );
-      const actors = await actorsOf(input.networkId, rows);
-      const presented = rows.map((row) => present(row, actors));
-      presented.forEach((notification, i) =>
-        deps.realtime.toMember(rows[i]!.recipientId, REALTIME_EVENTS.notificationCreated, notification),
-      );
-      await pushUnreads(input.networkId, recipientIds);
-      return presented;
+      // Read after the commit: inside a processor's transaction only its `tx` may be used.
+      const push = async () => {
+        const [actors, locales] = await Promise.all([
+          actorsOf(input.networkId, rows),
+          recipientLocales(input.networkId, recipientIds),
+        ]);
+        // Each in its recipient's language, as their list will show it.
+        const presented = rows.map((row) => present(row, actors, locales.get(row.recipientId) ?? 'de'));
+        presented.forEach((notification, i) =>
+          deps.realtime.toMember(rows[i]!.recipientId, REALTIME_EVENTS.notificationCreated, notification),
+        );
+        await pushUnreads(input.networkId, recipientIds);
+        return presented;
+      };
+      if (!context) return push();
+      context.afterCommit(push);
+      return [];
     },
 
-    /** The member's own notifications, newest first. */
+    /** The member's own notifications, newest first, in the member's language. */
     async list(actor: Actor, query: NotificationsQuery): Promise<NotificationPage> {
-      const [rows, counts] = await Promise.all([
+      const [rows, counts, locale] = await Promise.all([
         repository.page(actor.networkId, actor.membershipId, query.limit, query.offset),
         repository.counts(actor.networkId, actor.membershipId),
+        readerLocale(actor),
       ]);
       const actors = await actorsOf(actor.networkId, rows);
       return {
-        notifications: rows.map((row) => present(row, actors)),
+        notifications: rows.map((row) => present(row, actors, locale)),
         total: counts.total,
         unread: counts.unread,
         limit: query.limit,
@@ -129,7 +172,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
           await pushUnreads(actor.networkId, [actor.membershipId]);
         }
       }
-      return present(row, await actorsOf(actor.networkId, [row]));
+      const [actors, locale] = await Promise.all([actorsOf(actor.networkId, [row]), readerLocale(actor)]);
+      return present(row, actors, locale);
     },
 
     async markAllRead(actor: Actor): Promise<NotificationsMarkedRead> {
@@ -147,6 +191,5 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
   };
 
-  deps.unreads.register('Notifications', service.unreadCount);
   return service;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, networkIdColumn } from '../../platform/db/columns.ts';
 
 /** What happened to a member: who did what to which object, and whether they have seen it. */
@@ -19,7 +19,10 @@ export const notifications = pgTable(
     // is renamed or gone.
     subjectTitle: text('subject_title').notNull(),
     subjectPath: text('subject_path').notNull(),
-    text: text('text').notNull(),
+    /** What the message of `type` is filled with; it is rendered in the reader's language when read. */
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    /** The text of types that have no message (older notifications, imports). */
+    text: text('text').notNull().default(''),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

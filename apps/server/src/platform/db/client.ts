@@ -44,7 +44,13 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database host that does not answer at all fails the request (503) instead of holding
+      // it for the minutes a TCP connect can take.
+      connectionTimeoutMillis: 10_000,
+    });
     // An idle connection that breaks (a database restart, say) is replaced by the pool; without
     // a listener its error would end the process.
     pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
@@ -69,7 +75,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    // Closing twice (a shutdown after the engine was already closed) is no error.
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 

@@ -20,7 +20,11 @@ describe('health check', () => {
   it('answers GET /healthz with ok', async () => {
     const response = await t.app.inject({ url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      redis: process.env.REDIS_URL ? 'ok' : 'not_configured',
+    });
   });
 });
 

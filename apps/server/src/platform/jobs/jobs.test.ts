@@ -123,7 +123,8 @@ describe('jobs', () => {
     const t = await createTestApp();
     const closing = Date.now();
     await t.close();
-    expect(Date.now() - closing).toBeLessThan(1_000);
+    // Not waiting out pg-boss's stop timeout (30 s); a loaded machine can take a second or two.
+    expect(Date.now() - closing).toBeLessThan(8_000);
     expect(timers()).toBeLessThanOrEqual(before);
   });
 });

@@ -1,5 +1,7 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { sqlExecutor } from '../db/executor.ts';
+import { isServiceUnavailable, reportUnavailable } from '../db/unavailable.ts';
 import { jobsDbAdapter } from './db-adapter.ts';
 
 /** pg-boss keeps its tables in a schema of their own, which it creates and migrates itself. */
@@ -16,8 +18,18 @@ export type JobOptions = {
   /** Seconds from now, or a time. */
   startAfter?: number | Date;
   singletonKey?: string;
+  /**
+   * With `singletonKey`: one job of the queue and key per time slot of this many seconds; a
+   * second send in the same slot (by any process) stores nothing and answers null.
+   */
+  singletonSeconds?: number;
   /** A try that runs longer than this counts as failed. */
   expireInSeconds?: number;
+  /**
+   * Stores the job in this transaction, so that it exists exactly when the transaction commits.
+   * Its queue must exist already (a worker registered before start, or an earlier send).
+   */
+  tx?: Db;
 };
 
 export type Job<T> = {
@@ -70,7 +82,9 @@ export function createJobs(options: JobsOptions): Jobs {
   // The schema is installed by an instance without timers, so that a send before start leaves nothing running.
   const installer = new PgBoss({ ...common, supervise: false, migrate: true });
   const boss = new PgBoss({ ...common, supervise: true, migrate: false });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  boss.on('error', (err) =>
+    isServiceUnavailable(err) ? reportUnavailable(log, err, 'job queue') : log.error({ err }, 'job queue error'),
+  );
 
   const registered = new Map<string, Registered>();
   const workerIds = new Map<string, string>();
@@ -148,10 +162,17 @@ export function createJobs(options: JobsOptions): Jobs {
       await settle();
     },
 
-    async send(queue, data, jobOptions = {}) {
+    async send(queue, data, { tx, ...jobOptions } = {}) {
+      if (tx) {
+        // Creating a queue inside the caller's transaction would wait for that very transaction
+        // on the embedded database: the queues must be there already.
+        for (const name of [queue, jobOptions.deadLetter]) {
+          if (name && !queues.has(name)) throw new Error(`The queue ${name} is not created yet`);
+        }
+      }
       await ensureQueue(queue);
       if (jobOptions.deadLetter) await ensureQueue(jobOptions.deadLetter);
-      const id = await boss.send(queue, data, jobOptions);
+      const id = await boss.send(queue, data, tx ? { ...jobOptions, db: sqlExecutor(tx) } : jobOptions);
       // A worker of this process takes the job at once instead of at its next poll.
       const workerId = workerIds.get(queue);
       if (workerId && state === 'started') boss.notifyWorker(workerId);

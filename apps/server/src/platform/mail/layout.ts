@@ -1,4 +1,4 @@
-import type { Locale } from '@agora/contracts';
+import { translator } from '../i18n/index.ts';
 
 /** What a mail template gives, already in the recipient's language; plain text throughout. */
 export type MailContent = {
@@ -20,14 +20,6 @@ export type MailContext = {
 };
 
 export type RenderedMail = { subject: string; html: string; text: string };
-
-const LINK_HINT: Record<Locale, string> = {
-  de: 'Falls die Schaltfläche nicht funktioniert, öffnen Sie diese Adresse:',
-  de_DU: 'Falls die Schaltfläche nicht funktioniert, öffne diese Adresse:',
-  en: 'If the button does not work, open this address:',
-  es: 'Si el botón no funciona, abre esta dirección:',
-  fr: 'Si le bouton ne fonctionne pas, ouvrez cette adresse :',
-};
 
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
@@ -85,8 +77,9 @@ ${imprint}
 `;
 }
 
+/** Below the button: where to go without it (English for a language we do not speak). */
 function hint(locale: string): string {
-  return LINK_HINT[locale as Locale] ?? LINK_HINT.en;
+  return translator(locale)('mail:link_hint');
 }
 
 function lines(value: string): string {

@@ -47,8 +47,14 @@ export const DEFAULT_MAIL_RETRY: MailRetry = { retryLimit: 4, retryDelay: 60, re
 export type Mailer = {
   /** Renders the mail in the layout with the network's mail imprint and queues it; it is sent by a worker. */
   send(message: MailMessage): Promise<void>;
+  /** Renders a mail to be queued later (reads the imprint: do it before a processor's transaction). */
+  prepare(message: MailMessage): Promise<MailJob>;
+  /** Queues rendered mails in `tx` (an event processor's), so that they exist exactly when it commits. */
+  enqueue(mails: MailJob[], tx: Db): Promise<void>;
   /** The outbox table: mails kept without SMTP, and undeliverable ones. */
   outboxStore: Outbox;
+  /** Where the networks' mail imprints come from (the legal module). */
+  useImprint(source: (networkId: string) => Promise<string>): void;
   /** The newest outbox mails to an address. */
   outbox(to: string, limit?: number): Promise<OutboxRow[]>;
   close(): void;
@@ -59,8 +65,11 @@ export type MailerOptions = {
   jobs: Jobs;
   smtpUrl?: string | undefined;
   from: string;
-  /** The network's mail imprint; injected, as it lives in a module. */
-  mailImprint(networkId: string): Promise<string>;
+  /**
+   * The network's mail imprint. It lives in a module (legal), which hands it over with
+   * `useImprint` when it is made; tests may give it here. None until then.
+   */
+  mailImprint?(networkId: string): Promise<string>;
   retry?: MailRetry;
   pollingIntervalSeconds?: number;
   /** The bytes of an attachment's storage key; injected, as the storage driver is made later. */
@@ -130,19 +139,35 @@ export function createMailer(options: MailerOptions): Mailer {
     workOptions,
   );
 
+  let imprintOf = options.mailImprint ?? (async () => '');
+
+  async function prepare(message: MailMessage): Promise<MailJob> {
+    const imprint = await imprintOf(message.networkId);
+    const mail = renderMail(message, { locale: message.locale, networkName: message.networkName, imprint });
+    return {
+      networkId: message.networkId,
+      to: message.to,
+      locale: message.locale,
+      ...mail,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+    };
+  }
+
+  function queue(job: MailJob, tx?: Db): Promise<string | null> {
+    return options.jobs.send(MAIL_QUEUE, job, { ...retry, deadLetter: UNDELIVERABLE_QUEUE, ...(tx ? { tx } : {}) });
+  }
+
   return {
     async send(message) {
-      const imprint = await options.mailImprint(message.networkId);
-      const mail = renderMail(message, { locale: message.locale, networkName: message.networkName, imprint });
-      const job: MailJob = {
-        networkId: message.networkId,
-        to: message.to,
-        locale: message.locale,
-        ...mail,
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
-      };
-      await options.jobs.send(MAIL_QUEUE, job, { ...retry, deadLetter: UNDELIVERABLE_QUEUE });
+      await queue(await prepare(message));
+    },
+    prepare,
+    async enqueue(mails, tx) {
+      for (const mail of mails) await queue(mail, tx);
+    },
+    useImprint(source) {
+      imprintOf = source;
     },
     outboxStore: outbox,
     outbox: (to, limit) => outbox.to(to, limit),

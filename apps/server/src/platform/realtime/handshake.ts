@@ -3,6 +3,7 @@ import type { Actor, NetworkContext } from '../policy/index.ts';
 import type { ResolvedSession } from '../auth/request-context.ts';
 import { SESSION_COOKIE } from '../auth/request-context.ts';
 import { hashToken } from '../auth/tokens.ts';
+import type { TrustFunction } from '../http/trust-proxy.ts';
 import type { ChatTokens } from './chat-token.ts';
 
 export type HandshakeOptions = {
@@ -12,16 +13,17 @@ export type HandshakeOptions = {
   chatTokens: ChatTokens;
   parseCookie(header: string): Record<string, string | undefined>;
   unsignCookie(value: string): { valid: boolean; value: string | null };
-  /** As the HTTP server's option: whether X-Forwarded-Host names the host. */
-  trustProxy: boolean;
+  /** The HTTP server's trust function (TRUST_PROXY): X-Forwarded-Host names the host when it trusts the peer. */
+  trustProxy: TrustFunction | false;
   /** The deployment's public address; browsers opened on it may connect too. */
   publicUrl: string;
 };
 
 /** The host a handshake is addressed to, with its port, as Fastify reads it for HTTP requests. */
-function hostWithPort(request: IncomingMessage, trustProxy: boolean): string {
+function hostWithPort(request: IncomingMessage, trustProxy: TrustFunction | false): string {
   const forwarded = request.headers['x-forwarded-host'];
-  if (trustProxy && typeof forwarded === 'string' && forwarded) {
+  const peer = request.socket?.remoteAddress;
+  if (trustProxy && peer && trustProxy(peer, 0) && typeof forwarded === 'string' && forwarded) {
     return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
   }
   return request.headers.host ?? '';

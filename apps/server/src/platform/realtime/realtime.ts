@@ -2,6 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { createLanes } from '../limits/lanes.ts';
 import type { Actor } from '../policy/index.ts';
 
 export const REALTIME_PATH = '/socket.io';
@@ -15,7 +16,18 @@ export const rooms = {
 };
 
 /** What a connection knows about itself once authenticated. */
-export type SocketData = { actor: Actor; connectedAt: string } & Record<string, unknown>;
+export type SocketData = {
+  actor: Actor;
+  connectedAt: string;
+  /**
+   * Runs the handling of one event in the member's turn: a member's events (all their
+   * connections to this process) are handled one at a time, in the order they came.
+   */
+  inTurn: <T>(task: () => Promise<T>) => Promise<T>;
+} & Record<string, unknown>;
+
+/** Events of one member handled at once per process; the rest wait for their turn. */
+export const EVENTS_AT_ONCE_PER_MEMBER = 1;
 
 /** A connection as modules see it: they listen to its events and answer through acknowledgements. */
 export type RealtimeSocket = Socket<
@@ -36,6 +48,12 @@ export type RealtimeOptions = {
   /** With a Redis URL, several server processes share rooms (the adapter publishes through it). */
   redisUrl?: string | undefined;
   redisKeyPrefix?: string;
+  /**
+   * Asked before any event of a connection is handled (the member's budget, of which the event
+   * costs `cost`): null lets it through; a refusal is the error its acknowledgement answers,
+   * and the event is dropped.
+   */
+  admit?: (actor: Actor, event: string, cost: number) => Promise<Record<string, unknown> | null>;
 };
 
 export type AttachOptions = {
@@ -72,33 +90,40 @@ export function createRealtime(options: RealtimeOptions = {}) {
   let attached = false;
   let closed = false;
   const connectionHandlers: ConnectionHandler[] = [];
+  const lanes = createLanes(EVENTS_AT_ONCE_PER_MEMBER);
+  // What an event costs of the member's budget, where a module said so (else 1).
+  const eventCosts = new Map<string, number>();
   let reportError: (error: unknown, context: string) => void = () => {};
 
   return {
     toMember(membershipIds: string | string[], event: string, payload: unknown): void {
       const ids = Array.isArray(membershipIds) ? membershipIds : [membershipIds];
-      if (ids.length === 0) return;
+      // After close (a processor finishing while the server stops) there is nobody to tell.
+      if (ids.length === 0 || closed) return;
       io.to(ids.map(rooms.member)).emit(event, payload);
     },
     toNetwork(networkId: string, event: string, payload: unknown): void {
+      if (closed) return;
       io.to(rooms.network(networkId)).emit(event, payload);
     },
     /** To every connection in any of the rooms (each connection gets it once), on every process. */
     toRooms(roomNames: string | string[], event: string, payload: unknown): void {
       const names = Array.isArray(roomNames) ? roomNames : [roomNames];
-      if (names.length === 0) return;
+      if (names.length === 0 || closed) return;
       io.to(names).emit(event, payload);
     },
     /** The same, except to one connection (the sender's, which has its answer already). */
     toRoomsExcept(roomNames: string[], exceptSocketId: string, event: string, payload: unknown): void {
-      if (roomNames.length === 0) return;
+      if (roomNames.length === 0 || closed) return;
       io.to(roomNames).except(exceptSocketId).emit(event, payload);
     },
     /** Makes the member's connections, on every process, join (or leave) rooms. */
     joinMember(membershipId: string, roomNames: string[]): void {
+      if (closed) return;
       io.in(rooms.member(membershipId)).socketsJoin(roomNames);
     },
     leaveMember(membershipId: string, roomNames: string[]): void {
+      if (closed) return;
       io.in(rooms.member(membershipId)).socketsLeave(roomNames);
     },
     /** The connections in a room on every process (through the Redis adapter when there are several). */
@@ -112,12 +137,20 @@ export function createRealtime(options: RealtimeOptions = {}) {
     onConnection(handler: ConnectionHandler): void {
       connectionHandlers.push(handler);
     },
+    /**
+     * What an event costs of its member's budget of socket events (1 unless said here): a module
+     * makes the events that write cost more than those that read.
+     */
+    setEventCost(event: string, cost: number): void {
+      eventCosts.set(event, cost);
+    },
     /** Whether close() has begun: connections that end now end because this process stops. */
     isClosing(): boolean {
       return closed;
     },
     /** Ends the connections of a session that ended (signed out), on every server process. */
     disconnectSession(sessionId: string): void {
+      if (closed) return;
       io.in(rooms.session(sessionId)).disconnectSockets(true);
     },
 
@@ -162,6 +195,26 @@ export function createRealtime(options: RealtimeOptions = {}) {
       });
       io.on('connection', (socket) => {
         const { actor } = socket.data;
+        const lane = `${actor.networkId}:${actor.membershipId}`;
+        socket.data.inTurn = (task) => lanes.run(lane, task);
+        const { admit } = options;
+        if (admit) {
+          // Before every listener of every module: an event over budget reaches none of them.
+          socket.use((packet, next) => {
+            const ack = packet[packet.length - 1] as unknown;
+            const event = String(packet[0]);
+            admit(actor, event, eventCosts.get(event) ?? 1).then(
+              (refusal) => {
+                if (!refusal) return next();
+                if (typeof ack === 'function') (ack as (answer: unknown) => void)({ ok: false, error: refusal });
+              },
+              (error: unknown) => {
+                reportError(error, 'admit');
+                next();
+              },
+            );
+          });
+        }
         void socket.join([
           rooms.member(actor.membershipId),
           rooms.network(actor.networkId),

@@ -7,7 +7,8 @@ export function chatTokenRoutes(chatTokens: ChatTokens) {
   return async (app: FastifyInstance) => {
     app.post(
       '/api/v1/chat_token',
-      { config: { auth: 'member' }, schema: { tags: ['chat'] } },
+      // Signs a token and stores nothing: every page load asks for one, so it is no write to budget.
+      { config: { auth: 'member', budget: false }, schema: { tags: ['chat'] } },
       async (request): Promise<ChatToken> => {
         const actor = request.actor!;
         return chatTokens.sign({ sessionId: actor.sessionId, networkId: actor.networkId });

@@ -55,4 +55,10 @@ describe('contentDisposition', () => {
       `inline; filename="it's (1).txt"; filename*=UTF-8''it%27s%20%281%29.txt`,
     );
   });
+
+  it('names a file whose stored name holds half of a surrogate pair, instead of failing', () => {
+    expect(contentDisposition('attachment', 'a\ud800.ics')).toBe(
+      `attachment; filename="a.ics"; filename*=UTF-8''a%EF%BF%BD.ics`,
+    );
+  });
 });

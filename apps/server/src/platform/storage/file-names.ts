@@ -1,3 +1,5 @@
+import { withoutLoneSurrogates } from '@agora/contracts';
+
 /** Longest file name kept, in characters (file systems allow 255 bytes; names are shown, not stored as paths). */
 export const MAX_FILE_NAME_LENGTH = 200;
 const MAX_EXTENSION_LENGTH = 16;
@@ -53,6 +55,10 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
     .trim();
   // A name of letters ASCII lacks (写真.png) still gets a stem.
   if (fallback === '' || fallback.startsWith('.')) fallback = FALLBACK_NAME + fallback;
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  // A name stored before lone surrogates were refused would make encodeURIComponent throw.
+  const encoded = encodeURIComponent(withoutLoneSurrogates(name)).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

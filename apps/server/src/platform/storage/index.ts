@@ -9,3 +9,4 @@ export { MissingObjectError } from './missing-object.ts';
 export { presentStoredItem } from './present.ts';
 export type { StorageDriver, StorageReader } from './types.ts';
 export type { StoredObjectRow } from './tables.ts';
+export { UPLOAD_PUBLISHED, UPLOAD_REMOVED, type UploadEventChanges } from './upload-events.ts';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ERROR_KEYS,
   ID_PATTERN,
+  instantSchema,
   STORAGE_DIRECTORIES,
   type LockAnswer,
   type PublishAnswer,
@@ -41,7 +42,7 @@ const publishBody = z.object(
 );
 const lockBody = z.object({
   /** A time with offset, `'default'` for the network's default lock period, or null to unlock. */
-  locked_until: z.union([z.literal('default'), z.iso.datetime({ offset: true }), z.null()]),
+  locked_until: z.union([z.literal('default'), instantSchema, z.null()]),
 });
 const downloadQuery = z.object({
   download: z.string().max(10).optional(),
@@ -80,7 +81,8 @@ export function storageRoutes(deps: { storage: Storage }) {
     r.post(
       '/api/storage/:directory',
       {
-        config: { auth: 'member' },
+        // A form may send many files at once: uploads have a budget of their own.
+        config: { auth: 'member', budget: 'uploads' },
         schema: { params: directoryParams, tags: TAGS, consumes: ['multipart/form-data'] },
       },
       async (request, reply): Promise<StoredItem> => {

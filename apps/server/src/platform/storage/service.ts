@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PublishBody, StorageDirectory, UploadState } from '@agora/contracts';
 import type { Db } from '../db/client.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
+import type { Events } from '../events/index.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { Actor } from '../policy/index.ts';
 import type { ClosableDriver } from './driver.ts';
@@ -16,6 +17,7 @@ import { createSweep } from './sweep.ts';
 import { storedObjects, type StoredObjectRow } from './tables.ts';
 import type { StorageReader } from './types.ts';
 import { createUploader, type UploadInput } from './upload.ts';
+import { UPLOAD_PUBLISHED, UPLOAD_REMOVED, uploadEvent } from './upload-events.ts';
 
 export type StorageNetworkSettings = { file_extension_filter: ExtensionFilter; default_lock_period_days: number };
 
@@ -26,10 +28,18 @@ export type StorageDeps = {
   /** Signs download tokens (the session secret). */
   secret: string;
   maxBytes: number;
-  /** The network's upload settings; injected because platform code cannot import the networks module. */
-  networkSettings(networkId: string): Promise<StorageNetworkSettings>;
+  /**
+   * The network's upload settings. Platform code cannot import the networks module, which
+   * hands them over with `useNetworkSettings` when it is made; tests may give them here.
+   */
+  networkSettings?(networkId: string): Promise<StorageNetworkSettings>;
   /** Registers the sweep's worker when given. */
   jobs?: Jobs;
+  /**
+   * Where publishing and removing a file is recorded (`upload.published`, `upload.removed`), in
+   * the write's transaction; absent only where storage is tested on its own.
+   */
+  events?: Pick<Events, 'record' | 'transaction'>;
   log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
 };
 
@@ -50,12 +60,18 @@ export function createStorage(deps: StorageDeps) {
   const repository = createStorageRepository(db);
   const owners = createOwnerRegistry();
   const tokens = createFileTokens(deps.secret);
+  let settingsOf =
+    deps.networkSettings ??
+    (async (): Promise<StorageNetworkSettings> => {
+      throw new Error('No module gave storage the network settings');
+    });
+  const networkSettings = (networkId: string) => settingsOf(networkId);
   const uploader = createUploader({
     repository,
     driver,
     scanner: deps.scanner,
     maxBytes: deps.maxBytes,
-    extensionFilter: async (networkId) => (await deps.networkSettings(networkId)).file_extension_filter,
+    extensionFilter: async (networkId) => (await networkSettings(networkId)).file_extension_filter,
     log,
   });
 
@@ -92,6 +108,15 @@ export function createStorage(deps: StorageDeps) {
     return (await owners.get(row.ownerType)?.[rule]?.(actor, row.ownerId)) ?? false;
   }
 
+  /** A transaction whose recorded events are taken up right after its commit. */
+  const transaction = <T>(fn: (tx: Db) => Promise<T>): Promise<T> =>
+    deps.events ? deps.events.transaction(fn) : db.transaction(fn);
+
+  async function record(tx: Db, type: string, rows: StoredObjectRow[], actorId: string | null): Promise<void> {
+    if (deps.events && rows.length > 0)
+      await deps.events.record(tx, ...rows.map((row) => uploadEvent(type, row, actorId)));
+  }
+
   const lockedByOther = (actor: Actor, row: StoredObjectRow, now: Date) =>
     row.lockedUntil !== null && row.lockedUntil > now && row.lockedById !== actor.membershipId;
 
@@ -101,7 +126,7 @@ export function createStorage(deps: StorageDeps) {
   }
 
   const sweep = createSweep({ repository, driver, log });
-  const locks = createLocks({ repository, loadReadable, ownerAllows, lockedByOther, settings: deps.networkSettings });
+  const locks = createLocks({ repository, loadReadable, ownerAllows, lockedByOther, settings: networkSettings });
 
   deps.jobs?.work(SWEEP_QUEUE, async () => {
     await sweep();
@@ -113,6 +138,10 @@ export function createStorage(deps: StorageDeps) {
     maxBytes: deps.maxBytes,
 
     /** Declares who may read (and change, and lock) the uploads an owner type holds. */
+    /** Where the network's upload settings come from (the networks module). */
+    useNetworkSettings(source: (networkId: string) => Promise<StorageNetworkSettings>): void {
+      settingsOf = source;
+    },
     registerOwner(type: string, policy: StorageOwnerPolicy): void {
       owners.register(type, policy);
     },
@@ -167,7 +196,7 @@ export function createStorage(deps: StorageDeps) {
       const wanted = Object.entries(body).flatMap(([directory, items]) =>
         (items ?? []).map((item) => ({ directory: directory as StorageDirectory, id: item.id })),
       );
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const ids = [...new Set(wanted.map((w) => w.id))];
         const rows = new Map((await repository.findLive(actor.networkId, ids, tx, true)).map((r) => [r.id, r]));
         for (const { directory, id } of wanted) {
@@ -175,9 +204,9 @@ export function createStorage(deps: StorageDeps) {
           if (!row || row.directory !== directory || row.uploaderId !== actor.membershipId) throw notFound();
         }
         const volatile = [...rows.values()].filter((r) => r.state === 'volatile').map((r) => r.id);
-        for (const row of await repository.updateMany(volatile, { state: 'published', publishedAt: new Date() }, tx)) {
-          rows.set(row.id, row);
-        }
+        const published = await repository.updateMany(volatile, { state: 'published', publishedAt: new Date() }, tx);
+        for (const row of published) rows.set(row.id, row);
+        await record(tx, UPLOAD_PUBLISHED, published, actor.membershipId);
         const answer = new Map<StorageDirectory, StoredObjectRow[]>();
         for (const { directory, id } of wanted) {
           const list = answer.get(directory) ?? [];
@@ -213,6 +242,8 @@ export function createStorage(deps: StorageDeps) {
         if (!unique.every((id) => fits(rows.get(id))))
           throw unprocessable({ [options.field ?? 'file_ids']: ['invalid'] });
         const unattached = unique.filter((id) => rows.get(id)!.ownerType === null);
+        // Uploads published before (by the publish call) were recorded then.
+        const volatile = new Set(unattached.filter((id) => rows.get(id)!.state === 'volatile'));
         const attached = await repository.updateMany(
           unattached,
           {
@@ -224,9 +255,15 @@ export function createStorage(deps: StorageDeps) {
           tx,
         );
         for (const row of attached) rows.set(row.id, row);
+        await record(
+          tx,
+          UPLOAD_PUBLISHED,
+          attached.filter((row) => volatile.has(row.id)),
+          actor.membershipId,
+        );
         return unique.map((id) => rows.get(id)!);
       };
-      return options.db ? run(options.db) : db.transaction(run);
+      return options.db ? run(options.db) : transaction(run);
     },
 
     /** The published uploads of some owners, keyed by owner id (one query). */
@@ -243,24 +280,36 @@ export function createStorage(deps: StorageDeps) {
     /**
      * Removes the uploads of owners being deleted, or the given ones. Inside the caller's
      * transaction (`db`) only the rows change: call `purge` with the answer after the commit
-     * (or leave the bytes to the sweep); without one the bytes go at once.
+     * (or leave the bytes to the sweep); without one the bytes go at once. `actorId` is who
+     * removes them (null: the system, with what owned them).
      */
     async removeOwned(
       networkId: string,
       owner: { type: string; ids: string[] } | { objectIds: string[] },
-      options: { db?: Db } = {},
+      options: { db?: Db; actorId?: string | null } = {},
     ): Promise<StoredObjectRow[]> {
-      const tx = options.db ?? db;
-      const rows =
-        'objectIds' in owner
-          ? await repository.findLive(networkId, owner.objectIds, tx)
-          : await repository.owned(networkId, owner.type, owner.ids, tx);
-      const removed = await repository.updateMany(
-        rows.map((r) => r.id),
-        { state: 'removed' },
-        tx,
-      );
-      if (!options.db) await purge(removed);
+      const run = async (tx: Db) => {
+        const rows =
+          'objectIds' in owner
+            ? await repository.findLive(networkId, owner.objectIds, tx)
+            : await repository.owned(networkId, owner.type, owner.ids, tx);
+        const removed = await repository.updateMany(
+          rows.map((r) => r.id),
+          { state: 'removed' },
+          tx,
+        );
+        const wasPublished = new Set(rows.filter((r) => r.state === 'published').map((r) => r.id));
+        await record(
+          tx,
+          UPLOAD_REMOVED,
+          removed.filter((row) => wasPublished.has(row.id)),
+          options.actorId ?? null,
+        );
+        return removed;
+      };
+      if (options.db) return run(options.db);
+      const removed = await transaction(run);
+      await purge(removed);
       return removed;
     },
 
@@ -271,12 +320,22 @@ export function createStorage(deps: StorageDeps) {
       const row = await loadReadable(actor, actor.networkId, directory, id);
       if (!(await ownerAllows(actor, row, 'canUpdate'))) throw forbidden();
       if (lockedByOther(actor, row, new Date())) throw forbidden('locked');
-      const removed = await repository.update(row.id, { state: 'removed' });
+      const removed = await transaction(async (tx) => {
+        const updated = await repository.update(row.id, { state: 'removed' }, tx);
+        // A volatile upload taken back before it was ever published is no file's end.
+        if (row.state === 'published') await record(tx, UPLOAD_REMOVED, [updated], actor.membershipId);
+        return updated;
+      });
       await purge([removed]);
       return removed;
     },
 
     lock: locks.lock,
+
+    /** Of `ids`, the objects of the network that are still live (volatile or published), in one query. */
+    live(networkId: string, ids: string[]): Promise<StoredObjectRow[]> {
+      return repository.findLive(networkId, [...new Set(ids)]);
+    },
 
     /** Deletes stale volatile uploads, removed ones and old quarantine records (rows and bytes). */
     sweep,

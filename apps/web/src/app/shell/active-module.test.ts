@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeModuleFor } from './active-module.ts';
+import { activeModuleTable } from '../features.ts';
+import { activeModuleFor, activeModuleTable as buildTable } from './active-module.ts';
 
 describe('activeModuleFor', () => {
   it.each([
@@ -50,10 +51,28 @@ describe('activeModuleFor', () => {
     ['/channels/news', 'channels'],
     ['/blogs/1/articles/2', 'channels'],
   ])('%s belongs to %s', (path, key) => {
-    expect(activeModuleFor(path)).toBe(key);
+    expect(activeModuleFor(path, activeModuleTable)).toBe(key);
   });
 
   it.each(['/', '/report/new', '/something/else'])('%s belongs to no module', (path) => {
-    expect(activeModuleFor(path)).toBeNull();
+    expect(activeModuleFor(path, activeModuleTable)).toBeNull();
+  });
+
+  it('tries patterns by priority, then in the order the features list them, then the built-in ones', () => {
+    const table = buildTable(
+      [
+        { activeModules: [['/things/:id', 'members']] },
+        { activeModules: [['/things/*', 'administration', -1]] },
+        { activeModules: [['/things/mine', 'files', 1]] },
+      ],
+      [['/things/mine', 'search']],
+    );
+    expect(table).toEqual([
+      ['/things/*', 'administration'],
+      ['/things/:id', 'members'],
+      ['/things/mine', 'search'],
+      ['/things/mine', 'files'],
+    ]);
+    expect(activeModuleFor('/things/mine', table)).toBe('administration');
   });
 });

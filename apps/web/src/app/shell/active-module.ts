@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import type { ActiveModuleRule, FeatureModule } from '../registry.ts';
 
 /** The user-bar modules of the administration spec, section 2. */
 export type UserbarModuleKey =
@@ -16,21 +17,14 @@ export type UserbarModuleKey =
   | 'members'
   | 'channels';
 
-const GROUP = '/groups/:groupSlug';
+export const GROUP = '/groups/:groupSlug';
 
-/** Each route pattern of the spec and the module it belongs to; the first match wins. */
-export const ACTIVE_MODULE_PATTERNS: ReadonlyArray<readonly [string, UserbarModuleKey]> = [
-  // Administration before the rest: /groups/{slug}/administration/* is not the group's stream.
-  ['/administration/*', 'administration'],
-  ['/administration', 'administration'],
-  [`${GROUP}/administration/*`, 'administration'],
-  [`${GROUP}/administration`, 'administration'],
-  ['/group-categories/:groupCategorySlug/administration/*', 'administration'],
-  ['/group-categories/:groupCategorySlug/administration', 'administration'],
-  [`${GROUP}/invites/sent`, 'administration'],
-  ['/invites/sent', 'administration'],
-  ['/invites/new', 'administration'],
-  [`${GROUP}/edit`, 'administration'],
+/**
+ * The patterns of user-bar modules that no feature brings yet (activities, messages, tasks,
+ * files, search, the directory's maps and invitations, pages, channels); each moves to its feature
+ * when it arrives.
+ */
+export const BUILT_IN_ACTIVE_MODULES: readonly ActiveModuleRule[] = [
   ['/channels/:channelSlug/administration', 'channel_administration'],
   ['/channels/:channelSlug/edit', 'channel_administration'],
   ['/channels/:channelSlug/layout/edit', 'channel_administration'],
@@ -42,56 +36,57 @@ export const ACTIVE_MODULE_PATTERNS: ReadonlyArray<readonly [string, UserbarModu
   ...withGroup('/activities/*', 'activities'),
   ...withGroup('/activities', 'activities'),
   ['/invites', 'activities'],
-  ...withGroup('/notifications', 'activities'),
   ...withGroup('/messages/*', 'messages'),
   ...withGroup('/messages', 'messages'),
-  ...withGroup('/appointments/*', 'calendars'),
-  ...withGroup('/appointments', 'calendars'),
-  ...withGroup('/calendars/*', 'calendars'),
-  ...withGroup('/calendars', 'calendars'),
   ...withGroup('/tasks/*', 'tasks'),
   ...withGroup('/tasks', 'tasks'),
   ...withGroup('/files/*', 'files'),
   ...withGroup('/files', 'files'),
-  ['/info/*', 'info'],
-  ['/info', 'info'],
-  ['/imprint', 'info'],
-  ['/legal', 'info'],
-  ['/legal/:handle', 'info'],
   ...withGroup('/search', 'search'),
-  ['/directory/channels', 'directory'],
-  ['/directory/:sectionSlug', 'directory'],
-  ['/directory', 'directory'],
-  ['/members', 'directory'],
   ['/map', 'directory'],
   ['/map/members', 'directory'],
   ['/members/map', 'directory'],
-  [`${GROUP}/members`, 'directory'],
   [`${GROUP}/map`, 'directory'],
   [`${GROUP}/membership_invites/new`, 'directory'],
   ['/pages/:pageSlug', 'pages'],
   [`${GROUP}/pages/:pageSlug`, 'pages'],
   ['/apps/:appSlug/*', 'pages'],
   ['/apps/:appSlug', 'pages'],
-  ['/members/:membershipId/*', 'members'],
-  ['/members/:membershipId', 'members'],
-  ['/users/edit', 'members'],
   ['/channels', 'channels'],
   ['/channels/:channelSlug', 'channels'],
   ['/blogs', 'channels'],
   ['/blogs/:blogId/articles/:articleId', 'channels'],
 ];
 
-function withGroup(pattern: string, key: UserbarModuleKey): Array<readonly [string, UserbarModuleKey]> {
+/** A pattern both network-wide and within a group (`/files` and `/groups/:groupSlug/files`). */
+export function withGroup(pattern: string, key: UserbarModuleKey, priority?: number): ActiveModuleRule[] {
   return [
-    [pattern, key],
-    [`${GROUP}${pattern}`, key],
+    [pattern, key, priority],
+    [`${GROUP}${pattern}`, key, priority],
   ];
 }
 
+export type ActiveModuleTable = ReadonlyArray<readonly [string, UserbarModuleKey]>;
+
+/**
+ * Each route pattern and the module it belongs to, in the order they are tried: by priority
+ * (lower first, default 0), then the features' order and their own, then the built-in patterns.
+ */
+export function activeModuleTable(
+  features: ReadonlyArray<Pick<FeatureModule, 'activeModules'>>,
+  builtIn: readonly ActiveModuleRule[] = BUILT_IN_ACTIVE_MODULES,
+): ActiveModuleTable {
+  const rules = [...features.flatMap((feature) => feature.activeModules ?? []), ...builtIn];
+  // Array.prototype.sort is stable: equal priorities keep their order.
+  return rules
+    .map(([pattern, key, priority]) => ({ pattern, key, priority: priority ?? 0 }))
+    .sort((a, b) => a.priority - b.priority)
+    .map(({ pattern, key }) => [pattern, key] as const);
+}
+
 /** The module a path belongs to; pages of no module show the info bar (null). */
-export function activeModuleFor(pathname: string): UserbarModuleKey | null {
-  for (const [pattern, key] of ACTIVE_MODULE_PATTERNS) {
+export function activeModuleFor(pathname: string, table: ActiveModuleTable): UserbarModuleKey | null {
+  for (const [pattern, key] of table) {
     if (matchPath({ path: pattern, end: true }, pathname)) return key;
   }
   return null;

@@ -76,7 +76,9 @@ const groups: UserbarGroups = {
       plural_name: 'Teams',
       color: null,
       active_theme: null,
-      groups: [{ id: 'g1', slug: 'engineering', name: 'Engineering', archived: false, active_theme: null }],
+      groups: [
+        { id: 'g1', slug: 'engineering', name: 'Engineering', archived: false, favorited: false, active_theme: null },
+      ],
     },
     { id: 'c2', slug: 'locations', plural_name: 'Standorte', color: null, active_theme: null, groups: [] },
   ],

@@ -1,12 +1,12 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { networkQuery } from '../../features/home/api.ts';
-import { NotificationMenu } from '../../features/notifications/components/notification-menu.tsx';
-import { sessionQuery } from '../../features/session/api.ts';
+import { networkQuery } from '../../features/home/index.ts';
+import { NotificationMenu } from '../../features/notifications/index.ts';
+import { sessionQuery } from '../../features/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { headerActions, themeContextResolvers, userbarEntries, userMenuEntries } from '../features.ts';
 import { useRealtimeConnection } from '../realtime.ts';
@@ -77,21 +77,33 @@ export function AppLayout() {
           userbarOpened={userbarOpened}
           onToggleUserbar={isPhone ? mobile.toggle : desktop.toggle}
           burgerCount={burgerCount}
-          notifications={<NotificationMenu />}
+          // Each waits for its feature's translations on its own, without holding up the header.
+          notifications={
+            <Suspense fallback={null}>
+              <NotificationMenu />
+            </Suspense>
+          }
           actions={headerActions
             .filter((action) => action.visible?.(context) ?? true)
             .map(({ key, component: Action }) => (
-              <Action key={key} />
+              <Suspense key={key} fallback={null}>
+                <Action />
+              </Suspense>
             ))}
           userMenu={<UserMenu context={context} entries={userMenuEntries} />}
         />
       </AppShell.Header>
       {/* A closed bar is out of sight, and out of the keyboard's way too. */}
       <AppShell.Navbar id="userbar" className={classes.userbar} aria-label={t('userbar')} inert={!userbarOpened}>
-        <UserBar context={context} entries={userbarEntries} />
+        <Suspense fallback={null}>
+          <UserBar context={context} entries={userbarEntries} />
+        </Suspense>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
-        <Outlet />
+        {/* A page whose translations are still loading (a card of another feature, say) waits here. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,11 +1,11 @@
 import { Anchor, Collapse, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconChevronRight } from '@tabler/icons-react';
+import { IconChevronRight, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { UserbarGroups } from '@agora/contracts';
-import { userbarGroupsQuery } from '../../features/groups/api.ts';
+import { userbarGroupsQuery } from '../../features/groups/index.ts';
 
 type Category = UserbarGroups['categories'][number];
 
@@ -86,6 +86,11 @@ function CategorySection(props: { category: Category; opened: boolean; onToggle:
               to={`/groups/${group.slug}`}
               label={group.name}
               description={group.archived ? t('archived') : undefined}
+              rightSection={
+                group.favorited ? (
+                  <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-label={t('favorite')} />
+                ) : undefined
+              }
               active={pathname === `/groups/${group.slug}` || pathname.startsWith(`/groups/${group.slug}/`)}
               variant="light"
               py={4}

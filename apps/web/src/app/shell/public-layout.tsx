@@ -2,7 +2,7 @@ import { Box, Button, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { sessionQuery } from '../../features/session/api.ts';
+import { sessionQuery } from '../../features/session/index.ts';
 import { LanguageSelect } from '../../ui/language-select.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { AppLayout } from './app-layout.tsx';

@@ -1,8 +1,11 @@
 import { Divider, ScrollArea, SimpleGrid, Stack, Text, Indicator } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { badgeLabel } from '@agora/contracts';
 import type { ShellContext, UserbarEntry } from '../registry.ts';
+import { activeModuleTable } from '../features.ts';
+import { namespacesOf } from '../../i18n/index.ts';
 import { activeModuleFor } from './active-module.ts';
 import { GroupSections } from './group-sections.tsx';
 import classes from './shell.module.css';
@@ -12,10 +15,11 @@ import classes from './shell.module.css';
  * where a page has none of its own) and the member's groups by category.
  */
 export function UserBar({ context, entries }: { context: ShellContext; entries: UserbarEntry[] }) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const modules = entries.filter((entry) => entry.visible?.(context) ?? true).sort((a, b) => a.order - b.order);
-  const activeKey = activeModuleFor(pathname);
+  // The switcher's labels come from the features' namespaces: wait for them rather than show keys.
+  const { t } = useTranslation(['common', ...namespacesOf(modules.map((entry) => entry.label))]);
+  const activeKey = activeModuleFor(pathname, activeModuleTable);
   const active = modules.find((entry) => entry.module === activeKey) ?? modules.find((e) => e.module === 'info');
   const Bar = active?.bar;
 
@@ -50,7 +54,9 @@ export function UserBar({ context, entries }: { context: ShellContext; entries: 
         {Bar && (
           <>
             <Divider />
-            <Bar />
+            <Suspense fallback={null}>
+              <Bar />
+            </Suspense>
           </>
         )}
         <Divider />

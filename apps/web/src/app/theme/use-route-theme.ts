@@ -2,8 +2,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { ActiveTheme, NetworkShell } from '@agora/contracts';
-import { networkQuery } from '../../features/home/api.ts';
-import { groupQuery } from '../../features/groups/api.ts';
+import { networkQuery } from '../../features/home/index.ts';
+import { groupQuery } from '../../features/groups/index.ts';
 import type { ThemeContextRef, ThemeContextResolver } from '../registry.ts';
 import { faviconHref } from './mantine-theme.ts';
 import { agreedTheme, themeRouteFor } from './theme-context.ts';

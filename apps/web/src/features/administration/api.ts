@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActiveTheme, DesignBody, OutboxMail, OutboxPage } from '@agora/contracts';
 import { api } from '../../app/api-client.ts';
-import { networkQuery } from '../home/api.ts';
+import { networkQuery } from '../home/index.ts';
 
 export const outboxQuery = (page: number) =>
   queryOptions({

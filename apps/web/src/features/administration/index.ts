@@ -1,8 +1,30 @@
-import { IconMail, IconPalette, IconVideo } from '@tabler/icons-react';
-import type { FeatureModule } from '../../app/registry.ts';
+import { IconHistory, IconMail, IconPalette, IconVideo } from '@tabler/icons-react';
+import type { ActiveModuleRule, FeatureModule } from '../../app/registry.ts';
+import { GROUP } from '../../app/shell/active-module.ts';
+
+/**
+ * Before every other pattern: /groups/{slug}/administration/* is the administration, not the
+ * group's stream.
+ */
+const FIRST = -10;
+
+const ADMINISTRATION_PATTERNS: ActiveModuleRule[] = [
+  '/administration/*',
+  '/administration',
+  `${GROUP}/administration/*`,
+  `${GROUP}/administration`,
+  '/group-categories/:groupCategorySlug/administration/*',
+  '/group-categories/:groupCategorySlug/administration',
+  `${GROUP}/invites/sent`,
+  '/invites/sent',
+  '/invites/new',
+  `${GROUP}/edit`,
+].map((pattern) => [pattern, 'administration', FIRST] as const);
 
 export const administrationFeature: FeatureModule = {
   key: 'administration',
+  namespaces: ['administration'],
+  activeModules: ADMINISTRATION_PATTERNS,
   routes: [
     {
       path: 'administration',
@@ -19,6 +41,10 @@ export const administrationFeature: FeatureModule = {
     {
       path: 'administration/meeting_rooms',
       lazy: () => import('./pages/meeting-rooms-page.tsx').then((m) => ({ Component: m.MeetingRoomsPage })),
+    },
+    {
+      path: 'administration/audit_log',
+      lazy: () => import('./pages/audit-log-page.tsx').then((m) => ({ Component: m.AuditLogPage })),
     },
     {
       path: 'administration/mails/:mailId',
@@ -49,6 +75,13 @@ export const administrationFeature: FeatureModule = {
       description: 'administration:mails.description',
       icon: IconMail,
       path: '/administration/mails',
+    },
+    {
+      key: 'audit_log',
+      label: 'administration:audit_log.title',
+      description: 'administration:audit_log.description',
+      icon: IconHistory,
+      path: '/administration/audit_log',
     },
     {
       key: 'meeting_rooms',

@@ -1,12 +1,17 @@
 import type { FeatureModule } from '../../app/registry.ts';
 import { APPOINTMENT_THEME_CONTEXTS } from './theme-context.ts';
 
+export { appointmentQuery } from './api.ts';
+export { AppointmentRsvp, showsRsvp } from './components/appointment-rsvp.tsx';
+export { StartMeetingButton } from './components/start-meeting-button.tsx';
+
 /**
  * Appointment detail and form (calendars spec, section 2). The overview at /appointments and
  * the calendar pages are the calendars feature's.
  */
 export const appointmentsFeature: FeatureModule = {
   key: 'appointments',
+  namespaces: ['appointments'],
   routes: [
     {
       path: 'appointments/new',

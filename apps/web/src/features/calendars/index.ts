@@ -1,6 +1,10 @@
 import { IconCalendar } from '@tabler/icons-react';
 import type { FeatureModule } from '../../app/registry.ts';
+import { withGroup } from '../../app/shell/active-module.ts';
 import { CalendarsBar } from './calendars-bar.tsx';
+
+export { authenticationTokenQuery, calendarContextQuery, calendarsQuery, useAuthenticationToken } from './api.ts';
+export { CalendarDot } from './components/calendar-dot.tsx';
 
 const overviewPage = () => import('./overview/overview-page.tsx');
 const allAppointments = () => overviewPage().then((m) => ({ Component: m.AppointmentsOverviewPage }));
@@ -9,6 +13,14 @@ const newCalendarPage = () => import('./pages/calendar-form-page.tsx').then((m) 
 
 export const calendarsFeature: FeatureModule = {
   key: 'calendars',
+  // The overview's popup shows an appointment with the appointments feature's parts.
+  namespaces: ['calendars', 'appointments'],
+  activeModules: [
+    ...withGroup('/appointments/*', 'calendars'),
+    ...withGroup('/appointments', 'calendars'),
+    ...withGroup('/calendars/*', 'calendars'),
+    ...withGroup('/calendars', 'calendars'),
+  ],
   routes: [
     { path: 'appointments', lazy: allAppointments },
     {

@@ -1,8 +1,13 @@
 import type { FeatureModule } from '../../app/registry.ts';
 import { ChatHeaderButton } from './components/chat-header-button.tsx';
 
+export { onReconnect, onSocketEvent, openChatConnection } from './client/connection.ts';
+export { useOpenDirectChat } from './client/open-direct-chat.ts';
+export { useChatProfile } from './client/store.ts';
+
 export const chatFeature: FeatureModule = {
   key: 'chat',
+  namespaces: ['chat', 'chat-room'],
   routes: [
     {
       path: 'chat/*',

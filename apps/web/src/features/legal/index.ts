@@ -4,6 +4,14 @@ import { InfoBar } from './components/info-bar.tsx';
 
 export const legalFeature: FeatureModule = {
   key: 'legal',
+  namespaces: ['legal'],
+  activeModules: [
+    ['/info/*', 'info'],
+    ['/info', 'info'],
+    ['/imprint', 'info'],
+    ['/legal', 'info'],
+    ['/legal/:handle', 'info'],
+  ],
   publicRoutes: [
     { path: 'imprint', lazy: () => import('./pages/imprint-page.tsx').then((m) => ({ Component: m.ImprintPage })) },
     {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Locale, LocaleSettings } from '@agora/contracts';
 import { api } from '../../app/api-client.ts';
-import { sessionQuery } from '../session/api.ts';
+import { sessionQuery } from '../session/index.ts';
 
 export const localeSettingsQuery = (membershipId: string) =>
   queryOptions({

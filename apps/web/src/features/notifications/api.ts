@@ -9,18 +9,21 @@ import { NOTIFICATIONS_PAGE_LIMIT, type NotificationPage } from '@agora/contract
 import { api } from '../../app/api-client.ts';
 import { unreadsQuery } from '../../app/unreads.ts';
 
-export const notificationsQuery = (page = 1, limit = NOTIFICATIONS_PAGE_LIMIT) =>
+// The server writes the texts in the member's language: `language` (the UI's, which follows the
+// member's setting) is part of the keys, so that a switch reads them again in the new one.
+
+export const notificationsQuery = (language: string, page = 1, limit = NOTIFICATIONS_PAGE_LIMIT) =>
   queryOptions({
-    queryKey: ['notifications', { page, limit }],
+    queryKey: ['notifications', { page, limit, language }],
     queryFn: () => api<NotificationPage>(`/api/v1/notifications?limit=${limit}&offset=${(page - 1) * limit}`),
     placeholderData: keepPreviousData,
     staleTime: 30 * 1000,
   });
 
 /** The newest notifications, a page at a time, for the header's dropdown. */
-export const notificationsFeedQuery = (limit: number) =>
+export const notificationsFeedQuery = (language: string, limit: number) =>
   infiniteQueryOptions({
-    queryKey: ['notifications', 'feed', { limit }],
+    queryKey: ['notifications', 'feed', { limit, language }],
     queryFn: ({ pageParam }) => api<NotificationPage>(`/api/v1/notifications?limit=${limit}&offset=${pageParam}`),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.offset + last.limit < last.total ? last.offset + last.limit : undefined),

@@ -1,7 +1,13 @@
 import type { FeatureModule } from '../../app/registry.ts';
+import { withGroup } from '../../app/shell/active-module.ts';
+
+export { NotificationMenu } from './components/notification-menu.tsx';
 
 export const notificationsFeature: FeatureModule = {
   key: 'notifications',
+  namespaces: ['notifications'],
+  // The notifications are part of the activities module.
+  activeModules: withGroup('/notifications', 'activities'),
   routes: [
     {
       path: 'notifications',

@@ -76,7 +76,8 @@ describe('UploadField', () => {
     const [first, second] = await requests(2);
     expect(first!.url).toBe('/api/storage/images');
     expect(screen.getByRole('button', { name: 'Speichern' })).toHaveProperty('disabled', true);
-    expect(state().isUploading).toBe(true);
+    // The probe takes the state in an effect, which may run a turn after the render.
+    await waitFor(() => expect(state().isUploading).toBe(true));
 
     act(() => first!.progress(30, 100));
     const bar = screen.getByRole('progressbar', { name: 'Fortschritt beim Hochladen von urlaub.png' });

@@ -1,6 +1,5 @@
 // RFC 5545 3.1 line folding: lines longer than 75 octets continue on the next line after a
-// space. ical-generator folds its whole output with a TextEncoder per character, which takes
-// seconds for a feed of a few thousand events; this does the same in one pass per line.
+// space, never inside a UTF-8 character. One pass per line, without encoding each character.
 
 const NON_ASCII = /[\u0080-\uffff]/;
 const LIMIT = 75;

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { storeNetworkSettings } from '../../../testing/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentInvite } from '@agora/contracts';
-import { networks } from '../../networks/tables.ts';
 import { organiserApi } from '../organiser-test-support.ts';
 import { appointmentsWorld, createTestApp, member, type Member, type TestApp } from '../test-support.ts';
 
@@ -24,10 +23,10 @@ const networkAppointment = (overrides: Parameters<typeof api.created>[2] = {}) =
 
 async function allowRetroactiveOpting(allowed: boolean) {
   const network = await t.services.networks.get(w.network.id);
-  await t.database.db
-    .update(networks)
-    .set({ settings: { ...network!.settings, appointments_retroactive_opting: allowed } })
-    .where(eq(networks.id, w.network.id));
+  await storeNetworkSettings(t.database.db, w.network.id, {
+    ...network!.settings,
+    appointments_retroactive_opting: allowed,
+  });
 }
 
 const inviteTo = async (invitee: Member, id: string): Promise<AppointmentInvite> => {
@@ -230,6 +229,8 @@ describe('obsolete invites', () => {
       headers: w.author.session.headers,
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
+    // The appointments of the calendar go by the event's processor.
+    await t.services.events.settled();
     const found = (await api.invites(w.other.session, 'obsolete')).items.find(
       (i) => i.invitable.name === 'In my calendar',
     );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InviteListStatus, ParticipationListStatus } from '@agora/contracts';
 import type { Db } from '../../../platform/db/client.ts';
@@ -8,8 +8,11 @@ import { occurrenceEndSql, occurrenceStartSql } from '../invite-lifecycle.ts';
 
 export type InviteRow = typeof appointmentInvites.$inferSelect;
 
-/** An invite with its appointment or series (null once deleted). */
-export type InviteWithAppointment = { invite: InviteRow; appointment: AppointmentWithCalendars | null };
+/**
+ * An invite with its appointment or series (null once deleted), and its creation time as ISO
+ * text in UTC with microseconds (the invites' shared order; a Date would lose the microseconds).
+ */
+export type InviteWithAppointment = { invite: InviteRow; appointment: AppointmentWithCalendars | null; at: string };
 
 /** A member's participant row with its appointment or series, and where the list continues after it. */
 export type ParticipationWithAppointment = {
@@ -31,48 +34,53 @@ const withCalendars = <T extends { appointment: typeof a.$inferSelect | null; ca
 ): AppointmentWithCalendars | null =>
   row.appointment ? { ...row.appointment, calendarIds: row.calendarIds ?? [] } : null;
 
+/** An invite's creation time as ISO text in UTC with microseconds. */
+const inviteAt = sql<string>`to_char(${i.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /** The series `a` (its time zone and times) places occurrence keys in time. */
 const seriesTimes = { timeZone: a.timeZone, startsAt: a.startsAt, endsAt: a.endsAt };
 
 export function createInboxRepository(db: Db) {
   return {
     /**
-     * A page of a member's invites in one tab, newest first, keyed on the id (time-ordered):
-     * open (stored open, not over, its appointment there), expired (stored open and over),
-     * obsolete. One more than `limit` tells whether a page follows. The index on
-     * (membership_id, status, id) serves each tab.
+     * A page of a member's invites in one tab, newest first, keyed on (created_at, id), the
+     * order all kinds of invite share: open (stored open, not over, its appointment there),
+     * expired (stored open and over), obsolete. One more than `limit` tells whether a page
+     * follows. The index on (membership_id, status, created_at, id) serves each tab.
      */
     async invitesPage(
       networkId: string,
       membershipId: string,
       status: InviteListStatus,
-      options: { limit: number; after?: string | undefined; now: Date },
+      options: { limit: number; after?: { at: string; id: string } | null | undefined; now: Date },
     ): Promise<InviteWithAppointment[]> {
       const conditions: Array<SQL | undefined> = [eq(i.membershipId, membershipId), eq(i.networkId, networkId)];
       if (status === 'obsolete') conditions.push(eq(i.status, 'obsolete'));
       else conditions.push(eq(i.status, 'open'), isNotNull(i.appointmentId));
       if (status === 'open') conditions.push(or(isNull(i.endsAt), gt(i.endsAt, options.now)));
       if (status === 'expired') conditions.push(lte(i.endsAt, options.now));
-      if (options.after) conditions.push(lt(i.id, options.after));
+      if (options.after) {
+        conditions.push(sql`(${i.createdAt}, ${i.id}) < (${options.after.at}::timestamptz, ${options.after.id})`);
+      }
       const rows = await db
-        .select({ invite: i, appointment: a, calendarIds: calendarIdsColumn })
+        .select({ invite: i, appointment: a, calendarIds: calendarIdsColumn, at: inviteAt })
         .from(i)
         .leftJoin(a, eq(a.id, i.appointmentId))
         .where(and(...conditions))
-        .orderBy(desc(i.id))
+        .orderBy(desc(i.createdAt), desc(i.id))
         .limit(options.limit + 1);
-      return rows.map((row) => ({ invite: row.invite, appointment: withCalendars(row) }));
+      return rows.map((row) => ({ invite: row.invite, appointment: withCalendars(row), at: row.at }));
     },
 
     /** One of a member's invites with its appointment. */
     async invite(networkId: string, membershipId: string, id: string): Promise<InviteWithAppointment | null> {
       const [row] = await db
-        .select({ invite: i, appointment: a, calendarIds: calendarIdsColumn })
+        .select({ invite: i, appointment: a, calendarIds: calendarIdsColumn, at: inviteAt })
         .from(i)
         .leftJoin(a, eq(a.id, i.appointmentId))
         .where(and(eq(i.networkId, networkId), eq(i.membershipId, membershipId), eq(i.id, id)))
         .limit(1);
-      return row ? { invite: row.invite, appointment: withCalendars(row) } : null;
+      return row ? { invite: row.invite, appointment: withCalendars(row), at: row.at } : null;
     },
 
     /** A member's participant rows of some appointments and series (occurrence rows too): one query. */

@@ -71,7 +71,8 @@ describe('POST /appointments/{id}/cancel', () => {
     const declined = await api.invites(w.other.session, 'obsolete');
     expect(declined.items.map((i) => i.invitable.id)).not.toContain(appointment.id);
 
-    // The invited participant is told; who declined is not.
+    // The invited participant is told (by the event's processor); who declined is not.
+    await t.services.events.settled();
     const notifications = await t.services.notifications.list(w.author.actor, { limit: 50, offset: 0 });
     expect(notifications.notifications.some((n) => n.type === 'appointment_canceled')).toBe(true);
     const others = await t.services.notifications.list(w.other.actor, { limit: 50, offset: 0 });

@@ -7,6 +7,7 @@ import { loadedSubject, type AppointmentAccess, type LoadedAppointment } from '.
 import { changeOccurrence } from '../exceptions.ts';
 import { obsoleteInvites, type InviteScope } from '../invite-lifecycle.ts';
 import { appointmentPolicy } from '../policy.ts';
+import { APPOINTMENT_EVENTS, type RecordAppointmentEvent } from '../events.ts';
 import type { AppointmentsRepository, NewAppointmentRow } from '../repository.ts';
 import type { RoomBookings } from '../room-bookings.ts';
 
@@ -17,8 +18,7 @@ export type OrganiserCommandDeps = {
   calendars: Pick<CalendarsService, 'touch'>;
   /** A canceled appointment frees its meeting room; an occurrence changed alone books on its own. */
   roomBookings: Pick<RoomBookings, 'sync' | 'syncOccurrence'>;
-  /** After the commit: these members' open invites changed (their Calendars unread count). */
-  invitesChanged: (networkId: string, membershipIds: string[]) => Promise<void>;
+  record: RecordAppointmentEvent;
 };
 
 /** What a cancelation reached: whose open invites went, and who is told. */
@@ -84,24 +84,38 @@ export function createOrganiserCommands(deps: OrganiserCommandDeps) {
       const scope: InviteScope = whole
         ? { appointmentIds: [whole.id] }
         : { seriesId: series!.id, occurrenceKey: occurrence!.key };
-      const invitees = await write(actor.networkId, async (tx) => {
-        if (whole) {
-          await repository.update(tx, actor.networkId, whole.id, changes);
-          await deps.roomBookings.sync(tx, actor.networkId, whole.id);
-        } else {
-          await changeThis(tx, loaded, changes);
-        }
-        return obsoleteInvites(tx, actor.networkId, scope, { onlyOpen: true, withSnapshot: false });
-      });
-      await deps.invitesChanged(actor.networkId, invitees);
       const publicId = whole ? whole.id : occurrenceId(series!.id, occurrence!.key);
-      return {
+      const result: Canceled = {
         ownerId: whole?.id ?? series!.id,
         occurrenceKey: whole ? '' : occurrence!.key,
         name: (whole ?? loaded.row).name,
         publicId,
         path: `/appointments/${publicId}`,
       };
+      await write(actor.networkId, async (tx) => {
+        if (whole) {
+          await repository.update(tx, actor.networkId, whole.id, changes);
+          await deps.roomBookings.sync(tx, actor.networkId, whole.id);
+        } else {
+          await changeThis(tx, loaded, changes);
+        }
+        const invitees = await obsoleteInvites(tx, actor.networkId, scope, { onlyOpen: true, withSnapshot: false });
+        // Who takes part hears of it from the event's processor.
+        await deps.record(tx, {
+          networkId: actor.networkId,
+          type: APPOINTMENT_EVENTS.canceled,
+          actorId: actor.membershipId,
+          appointmentId: result.ownerId,
+          changes: {
+            name: result.name,
+            occurrence_key: result.occurrenceKey,
+            public_id: result.publicId,
+            path: result.path,
+            recount: invitees,
+          },
+        });
+      });
+      return result;
     },
 
     /**
@@ -118,6 +132,13 @@ export function createOrganiserCommands(deps: OrganiserCommandDeps) {
       await write(actor.networkId, async (tx) => {
         if (loaded.occurrence) await changeThis(tx, loaded, changes);
         else await repository.update(tx, actor.networkId, loaded.row.id, changes);
+        await deps.record(tx, {
+          networkId: actor.networkId,
+          type: APPOINTMENT_EVENTS.participationLocked,
+          actorId: actor.membershipId,
+          appointmentId: loaded.series?.id ?? loaded.row.id,
+          changes: { name: loaded.row.name, occurrence_key: loaded.occurrence?.key ?? '', locked },
+        });
       });
     },
   };

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, ContactContext, ContactResult, StoredItem } from '@agora/contracts';
 import { uploadFile } from '../../../platform/storage/upload-test-support.ts';
 import { startMailbox } from '../../../testing/mailbox.ts';
-import { createMember } from '../../../testing/index.ts';
-import { networks } from '../../networks/tables.ts';
+import { createMember, storeNetworkSettings } from '../../../testing/index.ts';
 import { appointmentsWorld, createTestApp, member, type Member, type TestApp } from '../test-support.ts';
 import { organiserApi } from '../organiser-test-support.ts';
 
@@ -142,10 +140,7 @@ describe('POST /appointments/{id}/contact', () => {
 
   it('refuses attachments over the network limit, and sends them without', async () => {
     const network = await t.services.networks.get(w.network.id);
-    await t.database.db
-      .update(networks)
-      .set({ settings: { ...network!.settings, email_attachment_limit_mb: 1 } })
-      .where(eq(networks.id, w.network.id));
+    await storeNetworkSettings(t.database.db, w.network.id, { ...network!.settings, email_attachment_limit_mb: 1 });
     try {
       const big = await upload('big.pdf', Buffer.alloc(1024 * 1024 + 1, 7));
       const { appointment } = await withParticipants({ event_file_ids: [big.id] });
@@ -157,7 +152,7 @@ describe('POST /appointments/{id}/contact', () => {
       const plain = await api.contact(w.admin.session, appointment.id, message('accepted', false));
       expect(plain.statusCode).toBe(200);
     } finally {
-      await t.database.db.update(networks).set({ settings: network!.settings }).where(eq(networks.id, w.network.id));
+      await storeNetworkSettings(t.database.db, w.network.id, network!.settings);
     }
   });
 

@@ -9,7 +9,8 @@ import {
 } from '@agora/contracts';
 import type { z } from 'zod';
 import { unprocessable } from '../../../platform/errors.ts';
-import type { Mailer, MailAttachment } from '../../../platform/mail/mailer.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import type { MailAttachment, MailJob, Mailer } from '../../../platform/mail/mailer.ts';
 import { authorize, type Actor } from '../../../platform/policy/index.ts';
 import type { AccountsService } from '../../accounts/index.ts';
 import { memberName, type MembersService } from '../../members/index.ts';
@@ -20,6 +21,7 @@ import { mailLocale, viewScope } from '../participation/index.ts';
 import { appointmentPolicy } from '../policy.ts';
 import type { StoredParticipantStatus } from '../tables.ts';
 import { ORGANISER_TEXTS } from './messages.ts';
+import { APPOINTMENT_EVENTS, type RecordAppointmentEvent } from '../events.ts';
 import type { OrganiserRepository } from './repository.ts';
 
 export type ContactInput = z.output<typeof contactBodySchema>['contact'];
@@ -30,8 +32,10 @@ export type ContactDeps = {
   networks: Pick<NetworksService, 'get' | 'settings'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;
   members: Pick<MembersService, 'findMany'>;
-  mailer: Pick<Mailer, 'send'>;
+  mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   publicUrl: string;
+  db: Db;
+  record: RecordAppointmentEvent;
 };
 
 /** Whom each audience of the contact form reaches; 'open' and 'invited' are both no answer yet. */
@@ -125,7 +129,8 @@ export function createContact(deps: ContactDeps) {
         : [];
       const fallbackLocale = attachments.network?.language ?? 'de';
       const senderName = sender ? memberName(sender) : '';
-      let sent = 0;
+      // Rendered first, queued all at once with the event: either every mail goes or none.
+      const mails: MailJob[] = [];
       for (let start = 0; start < recipients.length; start += ADDRESS_CHUNK) {
         const addresses = await deps.accounts.mailAddresses(
           actor.networkId,
@@ -134,7 +139,7 @@ export function createContact(deps: ContactDeps) {
         for (const address of addresses.values()) {
           const locale = mailLocale(address.locale, fallbackLocale);
           const t = ORGANISER_TEXTS[locale];
-          await deps.mailer.send({
+          const mail = await deps.mailer.prepare({
             networkId: actor.networkId,
             networkName: attachments.network?.name,
             to: address.email,
@@ -145,10 +150,20 @@ export function createContact(deps: ContactDeps) {
             ...(senderAddress ? { replyTo: senderAddress.email } : {}),
             ...(files.length > 0 ? { attachments: files } : {}),
           });
-          sent += 1;
+          mails.push(mail);
         }
       }
-      return { recipients: sent };
+      await deps.db.transaction(async (tx) => {
+        await deps.mailer.enqueue(mails, tx);
+        await deps.record(tx, {
+          networkId: actor.networkId,
+          type: APPOINTMENT_EVENTS.attendeesContacted,
+          actorId: actor.membershipId,
+          appointmentId: series?.id ?? row.id,
+          changes: { name: row.name, audience: input.audience, recipients: mails.length, subject: input.subject },
+        });
+      });
+      return { recipients: mails.length };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ApplyTo } from '@agora/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import type { ProcessorContext, StoredEvent } from '../../../platform/events/index.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import type { Actor } from '../../../platform/policy/index.ts';
 import type { AccountsService } from '../../accounts/index.ts';
@@ -10,13 +11,13 @@ import type { NetworksService } from '../../networks/index.ts';
 import type { NotificationsService } from '../../notifications/index.ts';
 import type { AppointmentAccess, LoadedAppointment } from '../access.ts';
 import type { AppointmentFilesService } from '../files.ts';
-import { createParticipationRepository, mailLocale } from '../participation/index.ts';
+import { createParticipationRepository } from '../participation/index.ts';
 import type { AppointmentsRepository } from '../repository.ts';
 import type { RoomBookings } from '../room-bookings.ts';
-import { createOrganiserCommands } from './cancel.ts';
+import type { RecordAppointmentEvent } from '../events.ts';
+import { createOrganiserCommands, type Canceled } from './cancel.ts';
 import { createContact, type ContactInput } from './contact.ts';
 import { createAttendeeExports, type AttendeesFormat } from './exports.ts';
-import { ORGANISER_TEXTS } from './messages.ts';
 import { createOrganiserRepository } from './repository.ts';
 
 export type OrganiserDeps = {
@@ -31,10 +32,9 @@ export type OrganiserDeps = {
   accounts: Pick<AccountsService, 'mailAddresses'>;
   membershipRoles: Pick<MembershipRolesService, 'findMany'>;
   notifications: Pick<NotificationsService, 'notify'>;
-  mailer: Pick<Mailer, 'send'>;
+  mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   publicUrl: string;
-  /** After the commit: these members' open invites changed (their Calendars unread count). */
-  invitesChanged: (networkId: string, membershipIds: string[]) => Promise<void>;
+  record: RecordAppointmentEvent;
 };
 
 /** The organiser's actions of the detail page's menu: cancel, lock, contact attendees, attendee exports. */
@@ -46,24 +46,30 @@ export function createOrganiser(deps: OrganiserDeps) {
   const exports = createAttendeeExports({ ...deps, repository, participation });
 
   return {
+    /** Cancels; who takes part hears of it from `notifyCanceled`, the event's processor. */
+    cancel: (actor: Actor, loaded: LoadedAppointment, applyTo: ApplyTo | undefined): Promise<Canceled> =>
+      commands.cancel(actor, loaded, applyTo),
+
     /**
-     * Cancels, then tells who takes part (accepted, or not answered yet) with a notification.
-     * The notification's text is in the network's language; the web app shows its own.
+     * Tells who takes part (accepted, or not answered yet) of a cancelation with a notification,
+     * rendered in each reader's language when read.
      */
-    async cancel(actor: Actor, loaded: LoadedAppointment, applyTo: ApplyTo | undefined): Promise<void> {
-      const canceled = await commands.cancel(actor, loaded, applyTo);
-      const recipients = await repository.toNotify({ ownerId: canceled.ownerId, key: canceled.occurrenceKey });
+    async notifyCanceled(event: StoredEvent, context: ProcessorContext): Promise<void> {
+      const changes = event.changes as { name: string; occurrence_key: string; public_id: string; path: string };
+      const recipients = await repository.toNotify({ ownerId: event.subject.id, key: changes.occurrence_key });
       if (recipients.length === 0) return;
-      const network = await deps.networks.get(actor.networkId);
-      const t = ORGANISER_TEXTS[mailLocale(null, network?.language ?? 'de')];
-      await deps.notifications.notify({
-        networkId: actor.networkId,
-        recipientIds: recipients,
-        type: 'appointment_canceled',
-        actorId: actor.membershipId,
-        subject: { type: 'appointment', id: canceled.publicId, title: canceled.name, path: canceled.path },
-        text: t.canceled(canceled.name),
-      });
+      await context.transaction((tx) =>
+        deps.notifications.notify(
+          {
+            networkId: event.networkId,
+            recipientIds: recipients,
+            type: 'appointment_canceled',
+            actorId: event.actorId,
+            subject: { type: 'appointment', id: changes.public_id, title: changes.name, path: changes.path },
+          },
+          { tx, afterCommit: context.afterCommit },
+        ),
+      );
     },
     lock: commands.lock,
     contactContext: contact.context,

@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { Db } from '../../../platform/db/client.ts';
 import { unprocessable } from '../../../platform/errors.ts';
 import type { Jobs } from '../../../platform/jobs/jobs.ts';
-import type { Mailer } from '../../../platform/mail/mailer.ts';
+import type { ProcessorContext, StoredEvent } from '../../../platform/events/index.ts';
+import type { MailJob, Mailer } from '../../../platform/mail/mailer.ts';
 import type { Actor } from '../../../platform/policy/index.ts';
 import type { AccountsService } from '../../accounts/index.ts';
 import type { CalendarsService } from '../../calendars/index.ts';
@@ -22,7 +23,7 @@ import type { LoadedAppointment } from '../access.ts';
 import { inviteMail, mailLocale } from './mails.ts';
 import type { ParticipationRepository, ParticipationScope } from './repository.ts';
 import { targetOf, type Target } from './scope.ts';
-import type { CalendarUnreads } from './unreads.ts';
+import { APPOINTMENT_EVENTS, type RecordAppointmentEvent } from '../events.ts';
 
 export type AddParticipantsInput = z.output<typeof addParticipantsBodySchema>;
 
@@ -65,10 +66,10 @@ export type AddDeps = {
   notifications: Pick<NotificationsService, 'notify'>;
   networks: Pick<NetworksService, 'get'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;
-  mailer: Pick<Mailer, 'send'>;
+  mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   jobs: Pick<Jobs, 'send' | 'work'>;
-  unreads: CalendarUnreads;
   publicUrl: string;
+  record: RecordAppointmentEvent;
   /** Checks can.update_participants for the target (403). */
   authorizeManage(actor: Actor, loaded: LoadedAppointment, target: Target): Promise<void>;
 };
@@ -105,72 +106,113 @@ export function createAddParticipants(deps: AddDeps) {
     invitable: Invitable,
     entries: Entry[],
     status: ParticipantStatus,
+    sendEmail: boolean,
+    then?: (tx: Db) => Promise<void>,
   ): Promise<{ added: number; invitees: string[] }> {
-    if (entries.length === 0) return { added: 0, invitees: [] };
+    if (entries.length === 0 && !then) return { added: 0, invitees: [] };
     const { scope } = invitable;
     return db.transaction(async (tx) => {
-      await deps.calendars.touch(tx, networkId);
-      const ids = entries.map((e) => e.membershipId);
-      const existing = new Set((await repository.effectiveOf(scope, ids, tx)).map((r) => r.membershipId));
-      const explicit = status !== 'invited';
-      const written = entries.filter((e) => explicit || !existing.has(e.membershipId));
-      await repository.upsert(
-        tx,
-        networkId,
-        scope,
-        written.map((e) => ({ membershipId: e.membershipId, status, roles: e.roles })),
-      );
-      const fresh = ids.filter((id) => !existing.has(id));
-      const invitees = status === 'invited' || status === 'open' ? fresh : [];
-      const endsAt = invitable.endsAt ? new Date(invitable.endsAt) : null;
-      await repository.invite(tx, networkId, scope, invitees, actorId, endsAt);
-      return { added: fresh.length, invitees };
+      const written =
+        entries.length > 0 ? await writeEntries(tx, networkId, actorId, invitable, entries, status) : null;
+      // The invitees hear of it from the event's processor (`announce`).
+      if (written) {
+        await deps.record(tx, {
+          networkId,
+          type: APPOINTMENT_EVENTS.participantsAdded,
+          actorId,
+          appointmentId: scope.ownerId,
+          changes: {
+            name: invitable.name,
+            invitable,
+            invitees: written.invitees,
+            send_email: sendEmail,
+            recount: written.invitees,
+          },
+        });
+      }
+      await then?.(tx);
+      return written ?? { added: 0, invitees: [] };
     });
   }
 
-  /** Tells the invitees: a notification each, a mail each when asked for, and their new unread count. */
-  async function announce(
+  async function writeEntries(
+    tx: Db,
     networkId: string,
     actorId: string,
     invitable: Invitable,
-    invitees: string[],
-    sendEmail: boolean,
-  ) {
+    entries: Entry[],
+    status: ParticipantStatus,
+  ): Promise<{ added: number; invitees: string[] }> {
+    const { scope } = invitable;
+    await deps.calendars.touch(tx, networkId);
+    const ids = entries.map((e) => e.membershipId);
+    const existing = new Set((await repository.effectiveOf(scope, ids, tx)).map((r) => r.membershipId));
+    const explicit = status !== 'invited';
+    const written = entries.filter((e) => explicit || !existing.has(e.membershipId));
+    await repository.upsert(
+      tx,
+      networkId,
+      scope,
+      written.map((e) => ({ membershipId: e.membershipId, status, roles: e.roles })),
+    );
+    const fresh = ids.filter((id) => !existing.has(id));
+    const invitees = status === 'invited' || status === 'open' ? fresh : [];
+    const endsAt = invitable.endsAt ? new Date(invitable.endsAt) : null;
+    await repository.invite(tx, networkId, scope, invitees, actorId, endsAt);
+    return { added: fresh.length, invitees };
+  }
+
+  /**
+   * The processor of `participants_added`: a notification to each invitee, a mail each when asked
+   * for, written together with the event's handled marker.
+   */
+  async function announce(event: StoredEvent, context: ProcessorContext): Promise<void> {
+    const changes = event.changes as { invitable: Invitable; invitees: string[]; send_email: boolean };
+    const { invitable, invitees } = changes;
     if (invitees.length === 0) return;
+    const { networkId } = event;
+    const actorId = event.actorId!;
     const actor = await deps.members.find(networkId, actorId);
     const actorName = actor ? memberName(actor) : '';
     const path = `/appointments/${invitable.publicId}`;
-    for (const batch of chunks(invitees, BATCH)) {
-      await deps.notifications.notify({
-        networkId,
-        recipientIds: batch,
-        type: 'appointment_invite',
-        actorId,
-        subject: { type: 'appointment', id: invitable.publicId, title: invitable.name, path },
-        text: `${actorName} invited you to ${invitable.name}`,
-      });
-    }
-    await deps.unreads.push(networkId, invitees);
-    if (!sendEmail) return;
-    const network = await deps.networks.get(networkId);
-    const fallback = network?.language ?? 'de';
-    for (const batch of chunks(invitees, BATCH)) {
-      const addresses = await deps.accounts.mailAddresses(networkId, batch);
-      for (const id of batch) {
-        const address = addresses.get(id);
-        if (!address) continue;
-        const locale = mailLocale(address.locale, fallback);
-        const content = inviteMail(locale, {
-          actorName,
-          name: invitable.name,
-          start: new Date(invitable.start),
-          allDay: invitable.allDay,
-          timeZone: invitable.timeZone,
-          url: `${deps.publicUrl}${path}`,
-        });
-        await deps.mailer.send({ networkId, networkName: network?.name, to: address.email, locale, ...content });
+    // Rendered before the transaction: inside it only its `tx` may be used.
+    const mails: MailJob[] = [];
+    if (changes.send_email) {
+      const network = await deps.networks.get(networkId);
+      const fallback = network?.language ?? 'de';
+      for (const batch of chunks(invitees, BATCH)) {
+        const addresses = await deps.accounts.mailAddresses(networkId, batch);
+        for (const id of batch) {
+          const address = addresses.get(id);
+          if (!address) continue;
+          const locale = mailLocale(address.locale, fallback);
+          const content = inviteMail(locale, {
+            actorName,
+            name: invitable.name,
+            start: new Date(invitable.start),
+            allDay: invitable.allDay,
+            timeZone: invitable.timeZone,
+            url: `${deps.publicUrl}${path}`,
+          });
+          mails.push(
+            await deps.mailer.prepare({ networkId, networkName: network?.name, to: address.email, locale, ...content }),
+          );
+        }
       }
     }
+    await context.transaction(async (tx) => {
+      await deps.notifications.notify(
+        {
+          networkId,
+          recipientIds: invitees,
+          type: 'appointment_invite',
+          actorId,
+          subject: { type: 'appointment', id: invitable.publicId, title: invitable.name, path },
+        },
+        { tx, afterCommit: context.afterCommit },
+      );
+      await deps.mailer.enqueue(mails, tx);
+    });
   }
 
   /** Members of groups and roles, each with the roles they were added through; consumers only when invited too. */
@@ -205,16 +247,15 @@ export function createAddParticipants(deps: AddDeps) {
 
   async function run(job: AddJob): Promise<void> {
     const entries = await expand(job.networkId, job.groupIds, job.roleIds, job.inviteConsumers);
-    const invitees: string[] = [];
     for (const batch of chunks(entries, BATCH)) {
-      invitees.push(...(await writeBatch(job.networkId, job.actorId, job.invitable, batch, job.status)).invitees);
+      await writeBatch(job.networkId, job.actorId, job.invitable, batch, job.status, job.sendEmail);
     }
-    await announce(job.networkId, job.actorId, job.invitable, invitees, job.sendEmail);
   }
 
   deps.jobs.work<AddJob>(ADD_PARTICIPANTS_QUEUE, ({ data }) => run(data));
 
   return {
+    announce,
     /**
      * `POST /appointments/{id}/participants`. Members picked one by one are written at once;
      * the members of groups and roles too when they are few, else by a job (202, `queued`).
@@ -262,20 +303,33 @@ export function createAddParticipants(deps: AddDeps) {
         }
         entries = [...merged.values()];
       }
-      const { added, invitees } = await writeBatch(networkId, actor.membershipId, invitable, entries, input.status);
-      await announce(networkId, actor.membershipId, invitable, invitees, input.send_email_notification);
-      if (!large) return { added, queued: false };
-      await deps.jobs.send<AddJob>(ADD_PARTICIPANTS_QUEUE, {
+      // The job for the members of large groups and roles is stored with the first batch.
+      const queueRest = async (tx: Db) => {
+        await deps.jobs.send<AddJob>(
+          ADD_PARTICIPANTS_QUEUE,
+          {
+            networkId,
+            actorId: actor.membershipId,
+            groupIds,
+            roleIds,
+            status: input.status,
+            sendEmail: input.send_email_notification,
+            inviteConsumers: input.invite_consumers,
+            invitable,
+          },
+          { tx },
+        );
+      };
+      const { added } = await writeBatch(
         networkId,
-        actorId: actor.membershipId,
-        groupIds,
-        roleIds,
-        status: input.status,
-        sendEmail: input.send_email_notification,
-        inviteConsumers: input.invite_consumers,
+        actor.membershipId,
         invitable,
-      });
-      return { added, queued: true };
+        entries,
+        input.status,
+        input.send_email_notification,
+        large ? queueRest : undefined,
+      );
+      return { added, queued: large };
     },
   };
 }

@@ -2,7 +2,6 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { Jobs } from '../../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import type { Realtime } from '../../../platform/realtime/index.ts';
-import type { UnreadsRegistry } from '../../../platform/unreads/index.ts';
 import type { AccountsService } from '../../accounts/index.ts';
 import type { CalendarsService } from '../../calendars/index.ts';
 import type { GroupsService } from '../../groups/index.ts';
@@ -11,6 +10,7 @@ import type { MembershipRolesService } from '../../membership-roles/index.ts';
 import type { NetworksService } from '../../networks/index.ts';
 import type { NotificationsService } from '../../notifications/index.ts';
 import type { AppointmentAccess } from '../access.ts';
+import type { RecordAppointmentEvent } from '../events.ts';
 import { createAddParticipants } from './add.ts';
 import { createParticipantList } from './list.ts';
 import { createParticipationRepository } from './repository.ts';
@@ -29,23 +29,18 @@ export type ParticipationDeps = {
   accounts: Pick<AccountsService, 'mailAddresses'>;
   mailer: Mailer;
   jobs: Jobs;
-  unreads: UnreadsRegistry;
   realtime: Pick<Realtime, 'toMember'>;
   publicUrl: string;
+  record: RecordAppointmentEvent;
 };
 
 /** Participants, answering, invitations and the Calendars unread count of the appointments module. */
 export function createParticipation(deps: ParticipationDeps) {
   const repository = createParticipationRepository(deps.db, deps.members);
-  const unreads = createCalendarUnreads({ repository, unreads: deps.unreads, realtime: deps.realtime });
+  const unreads = createCalendarUnreads({ repository, realtime: deps.realtime });
   const list = createParticipantList({ repository, membershipRoles: deps.membershipRoles });
-  const respond = createRespond({ ...deps, repository, unreads });
-  const adding = createAddParticipants({
-    ...deps,
-    repository,
-    unreads,
-    authorizeManage: respond.authorizeManage,
-  });
+  const respond = createRespond({ ...deps, repository });
+  const adding = createAddParticipants({ ...deps, repository, authorizeManage: respond.authorizeManage });
   return {
     respond: respond.respond,
     update: respond.update,
@@ -55,6 +50,10 @@ export function createParticipation(deps: ParticipationDeps) {
     summary: list.summary,
     /** Pushes the Calendars unread count of some members to their open pages. */
     pushCalendarUnreads: unreads.push,
+    /** The Calendars unread count of a member: open invites that still ask for an answer. */
+    openInviteCount: unreads.count,
+    /** The processor of `participants_added`: notifications and mails to the invitees. */
+    announce: adding.announce,
   };
 }
 

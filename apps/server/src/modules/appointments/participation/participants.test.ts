@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTICIPATION_LIMITS, type Appointment, type NotificationPage } from '@agora/contracts';
-import { createMember } from '../../../testing/index.ts';
+import { createMember, storeUserLocale } from '../../../testing/index.ts';
 import { startMailbox } from '../../../testing/mailbox.ts';
-import { users } from '../../accounts/tables.ts';
 import {
   appointmentBody,
   appointmentsApi,
@@ -41,7 +39,9 @@ async function authorAppointment(overrides: Parameters<typeof appointmentBody>[1
   return response.json<Appointment>();
 }
 
+/** The member's notifications once the events' processors have run. */
 async function notificationsOf(m: Member): Promise<NotificationPage> {
+  await t.services.events.settled();
   const response = await t.app.inject({ url: '/api/v1/notifications', headers: m.session.headers });
   return response.json<NotificationPage>();
 }
@@ -83,7 +83,7 @@ describe('POST /appointments/{id}/participants', () => {
   it('invites: an invite, a notification and, when asked, a mail in the member’s language', async () => {
     const appointment = await authorAppointment({ name: 'Sommerfest' });
     const german = await person('Greta', 'Deutsch');
-    await t.database.db.update(users).set({ locale: 'de' }).where(eq(users.id, german.user.id));
+    await storeUserLocale(t.database.db, german.user.id, 'de');
     const english = await person('Emma', 'English');
     const response = await p.add(w.admin.session, appointment.id, {
       participant: { membership_ids: [german.membership.id, english.membership.id], send_email_notification: true },

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { storeNetworkSettings } from '../../../testing/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@agora/contracts';
-import { networks } from '../../networks/tables.ts';
 import {
   appointmentBody,
   appointmentsApi,
@@ -108,15 +107,15 @@ describe('PUT /appointments/{id}/participants/me', () => {
       errors: { status: ['appointment_over'] },
     });
     const network = await t.services.networks.get(w.network.id);
-    await t.database.db
-      .update(networks)
-      .set({ settings: { ...network!.settings, appointments_retroactive_opting: true } })
-      .where(eq(networks.id, w.network.id));
+    await storeNetworkSettings(t.database.db, w.network.id, {
+      ...network!.settings,
+      appointments_retroactive_opting: true,
+    });
     try {
       expect((await p.detail(w.other.session, past.id)).can.opt).toBe(true);
       expect((await p.respond(w.other.session, past.id, 'accepted')).statusCode).toBe(200);
     } finally {
-      await t.database.db.update(networks).set({ settings: network!.settings }).where(eq(networks.id, w.network.id));
+      await storeNetworkSettings(t.database.db, w.network.id, network!.settings);
     }
   });
 

@@ -13,7 +13,7 @@ import { loadedSubject, type AppointmentAccess, type LoadedAppointment } from '.
 import { appointmentPolicy } from '../policy.ts';
 import type { ParticipationRepository } from './repository.ts';
 import { isOver, registrationClosed, targetOf, viewScope, type Target } from './scope.ts';
-import type { CalendarUnreads } from './unreads.ts';
+import { APPOINTMENT_EVENTS, type RecordAppointmentEvent } from '../events.ts';
 
 export type RespondOptions = {
   /**
@@ -36,7 +36,7 @@ export type RespondDeps = {
   access: AppointmentAccess;
   calendars: Pick<CalendarsService, 'touch'>;
   networks: Pick<NetworksService, 'get' | 'settings'>;
-  unreads: CalendarUnreads;
+  record: RecordAppointmentEvent;
 };
 
 export function createRespond(deps: RespondDeps) {
@@ -67,14 +67,32 @@ export function createRespond(deps: RespondDeps) {
   /** Writes a member's status for the target; answering for a whole series drops their occurrence rows. */
   async function write(
     tx: Db,
-    networkId: string,
+    actor: Actor,
     target: Target,
     membershipId: string,
     status: ParticipantStatus,
   ): Promise<void> {
-    await repository.upsert(tx, networkId, target.scope, [{ membershipId, status }]);
+    await repository.upsert(tx, actor.networkId, target.scope, [{ membershipId, status }]);
     if (target.scope.key === '') await repository.deleteOverrides(tx, target.scope.ownerId, membershipId);
     await repository.answerInvite(tx, target.scope, membershipId, inviteStatusOf(status), new Date());
+    await changed(tx, actor, target, membershipId, status);
+  }
+
+  /** The event of every participation change; the member's Calendars unread count follows from it. */
+  function changed(tx: Db, actor: Actor, target: Target, membershipId: string, status: ParticipantStatus | null) {
+    return deps.record(tx, {
+      networkId: actor.networkId,
+      type: APPOINTMENT_EVENTS.participationChanged,
+      actorId: actor.membershipId,
+      appointmentId: target.scope.ownerId,
+      changes: {
+        name: target.name,
+        occurrence_key: target.scope.key,
+        membership_id: membershipId,
+        status,
+        recount: [membershipId],
+      },
+    });
   }
 
   return {
@@ -123,9 +141,8 @@ export function createRespond(deps: RespondDeps) {
           const taken = await repository.acceptedOthers(tx, target.scope, actor.membershipId);
           if (taken >= attendees.total) throw unprocessable({ status: [PARTICIPATION_ERROR_KEYS.full] });
         }
-        await write(tx, actor.networkId, target, actor.membershipId, status);
+        await write(tx, actor, target, actor.membershipId, status);
       });
-      await deps.unreads.push(actor.networkId, [actor.membershipId]);
     },
 
     /** `PUT /appointments/{id}/participants/{participantId}`: an organiser sets someone's status. */
@@ -141,9 +158,8 @@ export function createRespond(deps: RespondDeps) {
       const membershipId = await memberOf(actor, target, participantId);
       await db.transaction(async (tx) => {
         await deps.calendars.touch(tx, actor.networkId);
-        await write(tx, actor.networkId, target, membershipId, status);
+        await write(tx, actor, target, membershipId, status);
       });
-      await deps.unreads.push(actor.networkId, [membershipId]);
       return membershipId;
     },
 
@@ -167,8 +183,8 @@ export function createRespond(deps: RespondDeps) {
         if (whole) await repository.deleteMember(tx, target.scope.ownerId, membershipId);
         else await repository.upsert(tx, actor.networkId, target.scope, [{ membershipId, status: 'removed' }]);
         await repository.obsoleteOpenInvites(tx, target.scope, membershipId, whole);
+        await changed(tx, actor, target, membershipId, null);
       });
-      await deps.unreads.push(actor.networkId, [membershipId]);
     },
   };
 }

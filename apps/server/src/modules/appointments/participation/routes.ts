@@ -7,6 +7,7 @@ import {
   OWN_PARTICIPATION_STATUSES,
   participantsQuerySchema,
   participantStatusBodySchema,
+  participationsQuerySchema,
   type OwnParticipationStatus,
 } from '@agora/contracts';
 import { unprocessable } from '../../../platform/errors.ts';
@@ -19,7 +20,7 @@ const participantParams = z.object({ id: z.string().max(64), participantId: z.st
 const isOwnStatus = (status: string): status is OwnParticipationStatus =>
   (OWN_PARTICIPATION_STATUSES as readonly string[]).includes(status);
 
-/** Participants and answering (calendars spec, sections 2, 4 and 7). */
+/** Participants, answering and the participations lists (calendars spec, sections 2, 4 and 7). */
 export function participationRoutes(deps: { appointments: AppointmentsService }) {
   const { appointments } = deps;
   return async (app: FastifyInstance) => {
@@ -80,6 +81,22 @@ export function participationRoutes(deps: { appointments: AppointmentsService })
         await appointments.removeParticipant(actor, loaded, request.params.participantId, request.query.apply_to);
         return reply.code(204).send();
       },
+    );
+
+    // The invites inbox's upcoming, accepted and declined tabs.
+    r.get(
+      '/api/v1/participations',
+      {
+        config: { auth: 'member' },
+        schema: {
+          querystring: participationsQuerySchema,
+          tags: ['invites'],
+          summary: 'The participations of the member',
+          description:
+            'A page of the appointments the member takes part in (upcoming, accepted) or declined. Answers `{items, next}`; `next` is the path of the following page, null at the end.',
+        },
+      },
+      async (request) => appointments.participations(request.actor!, request.query),
     );
   };
 }

@@ -1,24 +1,21 @@
 import { REALTIME_EVENTS, type UnreadsChangedEvent } from '@agora/contracts';
 import type { Actor } from '../../../platform/policy/index.ts';
 import type { Realtime } from '../../../platform/realtime/index.ts';
-import type { UnreadsRegistry } from '../../../platform/unreads/index.ts';
 import type { ParticipationRepository } from './repository.ts';
 
 /**
  * The 'Calendars' unread count: the member's open invites that still ask for an answer (not
- * expired, their appointment there and not canceled). Registered with the unreads registry and
+ * expired, their appointment there and not canceled). Registered with the unreads registry (by the module definition) and
  * pushed to the member's open pages whenever invites are made or answered.
  */
 export function createCalendarUnreads(deps: {
   repository: ParticipationRepository;
-  unreads: UnreadsRegistry;
   realtime: Pick<Realtime, 'toMember'>;
 }) {
   const count = async (actor: Actor): Promise<number> =>
     (await deps.repository.openInviteCounts(actor.networkId, [actor.membershipId], new Date())).get(
       actor.membershipId,
     ) ?? 0;
-  deps.unreads.register('Calendars', count);
 
   return {
     count,

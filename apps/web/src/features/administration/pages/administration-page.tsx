@@ -4,10 +4,17 @@ import { Link } from 'react-router';
 import { administrationEntries } from '../../../app/features.ts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
+import { namespacesOf } from '../../../i18n/index.ts';
+
+// Other features' pages bring their own cards, labelled in their own namespaces.
+const NAMESPACES = [
+  'administration',
+  ...namespacesOf(administrationEntries.flatMap((entry) => [entry.label, entry.description])),
+];
 
 /** The administration home: one card per administration page that exists. */
 export function AdministrationPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(NAMESPACES);
   usePageTitle(t('administration:title'));
   return (
     <PageContainer>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,9 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { outboxQuery } from '../api.ts';
+import { EventFailuresSection } from '../components/event-failures-section.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
+import { Pager } from '../../../ui/pager.tsx';
 
 /** The outbox: mails kept because no SMTP server is configured, newest first. */
 export function MailsPage() {
@@ -71,14 +73,9 @@ export function MailsPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            siblings={2}
-            onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
-          />
-        )}
+        <Pager total={pages} page={page} onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+        {/* Shown once the outbox answered: one refusal on the page for members, not two. */}
+        {mails.isSuccess && <EventFailuresSection />}
       </Stack>
     </PageContainer>
   );

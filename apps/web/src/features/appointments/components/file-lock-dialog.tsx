@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EventFile, LockAnswer } from '@agora/contracts';
 import { api } from '../../../app/api-client.ts';
 import { showToast } from '../../../ui/toast.tsx';
-import { networkQuery } from '../../home/api.ts';
+import { networkQuery } from '../../home/index.ts';
 import { appointmentQuery } from '../api.ts';
 
 /** The file's address that asks the server for a download rather than showing it inline. */

@@ -4,7 +4,7 @@ import type { Appointment } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
-import { appointmentFixture } from '../testing/fixtures.ts';
+import { appointmentFixture } from '../../../testing/appointment-fixtures.ts';
 import { AppointmentMeeting } from './appointment-location.tsx';
 
 const JOIN_URL = 'https://meet.example.org/atrium-abcdefghij';

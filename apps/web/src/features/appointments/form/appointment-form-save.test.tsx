@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Appointment } from '@agora/contracts';
 import { FakeXhr } from '../../../ui/upload/fake-xhr.ts';
-import { CALENDAR_ID, SERIES_ID, appointmentFixture } from '../testing/fixtures.ts';
+import { CALENDAR_ID, SERIES_ID, appointmentFixture } from '../../../testing/appointment-fixtures.ts';
 import { SAVED_ID, choose, field, open, ready, saveButton, useFormTestSetup } from '../testing/form-harness.tsx';
 
 // Each test renders the whole form (rich-text editor, time zone list ...): seconds in jsdom.

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../../ui/testing.tsx';
-import { OTHER_CALENDAR_ID } from '../testing/fixtures.ts';
+import { OTHER_CALENDAR_ID } from '../../../testing/appointment-fixtures.ts';
 import { button, choose, field, maybeField, open, options, ready, useFormTestSetup } from '../testing/form-harness.tsx';
 
 // Each test renders the whole form (rich-text editor, time zone list ...): seconds in jsdom.

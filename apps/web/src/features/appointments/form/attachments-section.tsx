@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_LIMITS } from '@agora/contracts';
 import { UploadField, stateOf, type UploadFieldState } from '../../../ui/upload/index.ts';
-import { networkQuery } from '../../home/api.ts';
+import { networkQuery } from '../../home/index.ts';
 import { FormSection, type SectionProps } from './form-section.tsx';
 
 /** The large picture of the chosen event image: the stored one's, or the new upload's. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '@agora/contracts';
 import { addToDate, nextFullHour, presentedWallClock } from '../lib/wall-clock.ts';
-import { appointmentFixture } from '../testing/fixtures.ts';
+import { appointmentFixture } from '../../../testing/appointment-fixtures.ts';
 import { validateAppointment } from './form-body.ts';
 import {
   addEnd,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MeetingRoom } from '@agora/contracts';
-import { CALENDAR_ID, appointmentFixture, contextFixture } from '../testing/fixtures.ts';
+import { CALENDAR_ID, appointmentFixture, contextFixture } from '../../../testing/appointment-fixtures.ts';
 import {
   button,
   field,

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Invitable } from '@agora/contracts';
-import { CalendarDot } from '../../calendars/components/calendar-dot.tsx';
+import { CalendarDot } from '../../calendars/index.ts';
 import { dateText } from '../lib/appointment-text.ts';
 
 type InvitableSummaryProps = {

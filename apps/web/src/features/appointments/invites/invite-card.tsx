@@ -1,6 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import type { AppointmentInvite, InviteListStatus } from '@agora/contracts';
 import { ApiError } from '../../../app/api-client.ts';
 import { i18n } from '../../../i18n/index.ts';
 import { showToast } from '../../../ui/toast.tsx';
+import { InviteAnswerButtons } from '../../../ui/invite-answer-buttons.tsx';
 import { errorMessage } from '../../../ui/use-error-message.ts';
 import { invitesQuery, useAnswerInvite } from '../participation-api.ts';
 import { InvitableSummary } from './invitable-summary.tsx';
@@ -90,33 +90,17 @@ function InviteCard({ invite, list }: { invite: AppointmentInvite; list: InviteL
           </Text>
         )}
         {canAnswer && (
-          <Group gap="xs" wrap="wrap">
-            {invite.can.accept && (
-              <Button
-                size="xs"
-                leftSection={<IconCheck size={14} aria-hidden />}
-                loading={pending === 'accept'}
-                disabled={pending === 'reject'}
-                onClick={() => void answer('accept')}
-                aria-label={t('invites.accept_named', { name: invite.invitable.name })}
-              >
-                {t('invites.accept')}
-              </Button>
-            )}
-            {invite.can.reject && (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconX size={14} aria-hidden />}
-                loading={pending === 'reject'}
-                disabled={pending === 'accept'}
-                onClick={() => void answer('reject')}
-                aria-label={t('invites.decline_named', { name: invite.invitable.name })}
-              >
-                {t('invites.decline')}
-              </Button>
-            )}
-          </Group>
+          <InviteAnswerButtons
+            can={invite.can}
+            pending={pending}
+            onAnswer={(choice) => void answer(choice)}
+            labels={{
+              accept: t('invites.accept'),
+              reject: t('invites.decline'),
+              acceptNamed: t('invites.accept_named', { name: invite.invitable.name }),
+              rejectNamed: t('invites.decline_named', { name: invite.invitable.name }),
+            }}
+          />
         )}
       </Stack>
     </Paper>

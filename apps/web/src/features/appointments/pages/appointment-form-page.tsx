@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { browserTimeZone } from '../../../ui/time-zones.ts';
-import { calendarContextQuery, calendarsQuery } from '../../calendars/api.ts';
+import { calendarContextQuery, calendarsQuery } from '../../calendars/index.ts';
 import { appointmentQuery } from '../api.ts';
 import { AppointmentForm } from '../form/appointment-form.tsx';
 import type { CalendarChoice } from '../form/basics-section.tsx';

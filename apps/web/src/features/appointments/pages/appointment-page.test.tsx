@@ -16,7 +16,7 @@ import {
   appointmentFixture,
   contextFixture,
   eventFile,
-} from '../testing/fixtures.ts';
+} from '../../../testing/appointment-fixtures.ts';
 import { AppointmentPage } from './appointment-page.tsx';
 
 const CONTEXT = '/api/v1/calendars/context';

@@ -6,7 +6,7 @@ import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
-import { calendarContextQuery } from '../../calendars/api.ts';
+import { calendarContextQuery } from '../../calendars/index.ts';
 import { appointmentQuery } from '../api.ts';
 import { AppointmentActions } from '../components/appointment-actions.tsx';
 import { AppointmentBanners } from '../components/appointment-banners.tsx';

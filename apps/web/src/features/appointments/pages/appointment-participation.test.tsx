@@ -12,7 +12,7 @@ import {
   contextFixture,
   eventFile,
   participantFixture,
-} from '../testing/fixtures.ts';
+} from '../../../testing/appointment-fixtures.ts';
 import { AppointmentPage } from './appointment-page.tsx';
 
 const OCCURRENCE_ID = `r-${SERIES_ID}-20300310T1000`;

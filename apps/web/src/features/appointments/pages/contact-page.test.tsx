@@ -6,7 +6,7 @@ import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
 import { limitInMb } from '../participants/contact-form.tsx';
-import { APPOINTMENT_ID, appointmentFixture } from '../testing/fixtures.ts';
+import { APPOINTMENT_ID, appointmentFixture } from '../../../testing/appointment-fixtures.ts';
 import { ContactPage } from './contact-page.tsx';
 
 const MB = 1024 * 1024;

@@ -7,7 +7,7 @@ import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
 import { calendarsFeature } from '../../calendars/index.ts';
 import { appointmentsFeature } from '../index.ts';
-import { APPOINTMENT_ID, CALENDAR_ID, GROUP_CALENDAR_ID, SERIES_ID } from '../testing/fixtures.ts';
+import { APPOINTMENT_ID, CALENDAR_ID, GROUP_CALENDAR_ID, SERIES_ID } from '../../../testing/appointment-fixtures.ts';
 import { InvitesPage } from './invites-page.tsx';
 
 const INVITES = (status: string) => `/api/v1/invites?filter=appointments&status=${status}&limit=50`;

@@ -12,7 +12,7 @@ import type {
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
-import { APPOINTMENT_ID, SERIES_ID, appointmentFixture } from '../testing/fixtures.ts';
+import { APPOINTMENT_ID, SERIES_ID, appointmentFixture } from '../../../testing/appointment-fixtures.ts';
 import { ParticipantsPage } from './participants-page.tsx';
 
 const OCCURRENCE_ID = `r-${SERIES_ID}-20300310T1000`;

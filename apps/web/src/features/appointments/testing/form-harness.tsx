@@ -5,7 +5,13 @@ import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { clearToasts, renderUi } from '../../../ui/testing.tsx';
 import { EditAppointmentPage, NewAppointmentPage } from '../pages/appointment-form-page.tsx';
-import { OTHER_CALENDAR_ID, appointmentFixture, calendarFixture, calendarList, contextFixture } from './fixtures.ts';
+import {
+  OTHER_CALENDAR_ID,
+  appointmentFixture,
+  calendarFixture,
+  calendarList,
+  contextFixture,
+} from '../../../testing/appointment-fixtures.ts';
 
 /** The form page in a router, its calls answered by stubFetch, and helpers to drive it. */
 

@@ -4,7 +4,7 @@ import type { Appointment, AppointmentListItem } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
-import { SERIES_ID, appointmentFixture, participantFixture } from '../../appointments/testing/fixtures.ts';
+import { SERIES_ID, appointmentFixture, participantFixture } from '../../../testing/appointment-fixtures.ts';
 import { AppointmentPopup } from './appointment-popup.tsx';
 
 function itemOf(appointment: Appointment): AppointmentListItem {

@@ -5,7 +5,7 @@ import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations } from '../../../ui/testing.tsx';
 import { browserTimeZone } from '../api.ts';
-import { appointmentFixture } from '../../appointments/testing/fixtures.ts';
+import { appointmentFixture } from '../../../testing/appointment-fixtures.ts';
 import { calendar, context, listItem, renderPages } from '../testing.tsx';
 import { AppointmentsOverviewPage, MyCalendarsOverviewPage, ParticipatingOverviewPage } from './overview-page.tsx';
 import { DATE_STORAGE_KEY, VIEW_STORAGE_KEY } from './overview-state.ts';

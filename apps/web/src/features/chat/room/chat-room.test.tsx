@@ -116,7 +116,9 @@ describe('ChatRoom', () => {
     fakeServer(directChat(), [message(1, { text: 'Hallo Max!' })]);
     openChat(DIRECT_ID);
     expect(await screen.findByText('Hallo Max!')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Anna Adler' })).toBeTruthy();
+    const heading = screen.getByRole('heading', { name: 'Anna Adler' });
+    // The partner's name leads to their profile.
+    expect(within(heading).getByRole('link').getAttribute('href')).toBe(`/members/${members.anna.id}`);
     expect(screen.getByTestId('partner-presence').textContent).toBe('Online');
 
     act(() => noteComposing(DIRECT_ID, members.anna));

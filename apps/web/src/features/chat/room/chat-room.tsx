@@ -84,6 +84,7 @@ function Room({ chatId }: { chatId: string }) {
         name={chat.name}
         imageId={chat.image_id}
         status={chat.kind === 'member' && networkInfo?.show_online_status ? (chat.status ?? presence) : null}
+        partnerId={chat.kind === 'member' ? chat.partner?.id : null}
         muteMenu={<MuteMenu chat={chat} />}
         onBack={back}
         onAttachments={() => go({ name: 'showChatAttachments', chatId: chat.id })}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime } from '../../../ui/date-format.ts';
 import type { ClientChatMessage } from '../client/store.ts';
+import { MemberLink } from '../components/member-link.tsx';
 import { DeliveryTicks } from './delivery-ticks.tsx';
 import { MessageAttachments } from './message-attachments.tsx';
 import { isEdited, isLargeEmoji } from './message-rules.ts';
@@ -62,7 +63,9 @@ export function MessageItem(props: MessageItemProps) {
       >
         {showAuthor && (
           <Text size="xs" fw={600}>
-            {message.from.name}
+            <MemberLink memberId={message.from.id} underline="hover">
+              {message.from.name}
+            </MemberLink>
           </Text>
         )}
         {deleted ? (

@@ -154,6 +154,8 @@ describe('MessageList', () => {
     expect(items[2]).toBe('20.11.2026');
     expect(items[3]).toContain('Bert Bauer');
     expect(items[4]).not.toContain('Max Muster');
+    // An author's name leads to their profile.
+    expect(screen.getByRole('link', { name: 'Bert Bauer' }).getAttribute('href')).toBe(`/members/${members.bert.id}`);
     expect(screen.getByText('No more messages')).toBeTruthy();
     expect(await axeViolations()).toEqual([]);
   });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatStatus } from '@agora/contracts';
 import { ChatAvatar, PRESENCE_COLORS } from '../components/chat-avatar.tsx';
+import { MemberLink } from '../components/member-link.tsx';
 
 /** A member's presence: a dot and "Online" / "Busy" / "Offline", with their status text. */
 export function PresenceLine({ status }: { status: ChatStatus }) {
@@ -49,6 +50,8 @@ type RoomHeaderProps = {
   imageId?: string | null;
   /** The partner's presence, in direct chats. */
   status: ChatStatus | null;
+  /** The partner of a direct chat: the name leads to their profile. */
+  partnerId?: string | null;
   muteMenu?: ReactNode;
   onBack: () => void;
   onAttachments?: () => void;
@@ -56,7 +59,16 @@ type RoomHeaderProps = {
 };
 
 /** Back, the chat's image and name (with the partner's presence), the files and images views, muting. */
-export function RoomHeader({ name, imageId, status, muteMenu, onBack, onAttachments, onImages }: RoomHeaderProps) {
+export function RoomHeader({
+  name,
+  imageId,
+  status,
+  partnerId,
+  muteMenu,
+  onBack,
+  onAttachments,
+  onImages,
+}: RoomHeaderProps) {
   const { t } = useTranslation('chat-room');
   return (
     <Group
@@ -70,7 +82,7 @@ export function RoomHeader({ name, imageId, status, muteMenu, onBack, onAttachme
       {imageId !== undefined && name && <ChatAvatar imageId={imageId} name={name} size={32} status={status} />}
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Text component="h2" size="md" fw={600} m={0} truncate>
-          {name}
+          {partnerId ? <MemberLink memberId={partnerId}>{name}</MemberLink> : name}
         </Text>
         {status && <PresenceLine status={status} />}
       </Box>

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { sessionQuery } from '../../session/api.ts';
+import { sessionQuery } from '../../session/index.ts';
 import { networkQuery } from '../api.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';

@@ -5,7 +5,7 @@ import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { imprintQuery } from '../api.ts';
-import { HtmlContent } from '../components/html-content.tsx';
+import { HtmlContent } from '../../../ui/html-content.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 export function ImprintPage() {

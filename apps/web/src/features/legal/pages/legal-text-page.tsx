@@ -6,7 +6,7 @@ import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { formatDate } from '../../../ui/date-format.ts';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { legalTextQuery } from '../api.ts';
-import { HtmlContent } from '../components/html-content.tsx';
+import { HtmlContent } from '../../../ui/html-content.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 export function LegalTextPage() {

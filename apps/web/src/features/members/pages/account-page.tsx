@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
-import { authenticationTokenQuery, useAuthenticationToken } from '../../calendars/api.ts';
+import { authenticationTokenQuery, useAuthenticationToken } from '../../calendars/index.ts';
 
 /** The member's account: for now the token of their calendar subscriptions (calendars spec, section 2). */
 export function AccountPage() {

@@ -3,9 +3,8 @@ import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@agora/contracts';
 import { formatDateTime } from '../../../ui/date-format.ts';
-import { notificationText } from './notification-text.ts';
 
-/** One notification: who, what, when; unread ones are marked. */
+/** One notification: who, what (in the member's language, as the server wrote it), when; unread ones are marked. */
 export function NotificationItem(props: { notification: Notification; onOpen: (n: Notification) => void }) {
   const { t } = useTranslation('notifications');
   const { notification } = props;
@@ -36,7 +35,7 @@ export function NotificationItem(props: { notification: Notification; onOpen: (n
         )}
         <Box miw={0} style={{ flex: 1 }}>
           <Text size="sm" fw={notification.read ? 400 : 600} lineClamp={3}>
-            {notificationText(t, notification)}
+            {notification.text}
           </Text>
           <Text size="xs" c="dimmed">
             {formatDateTime(notification.created_at)}

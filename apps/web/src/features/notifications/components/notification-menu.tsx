@@ -16,11 +16,11 @@ const DROPDOWN_LIMIT = 8;
 
 /** The header's bell: the unread count, and the newest notifications one click away. */
 export function NotificationMenu() {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const [opened, { toggle, close }] = useDisclosure(false);
   const queryClient = useQueryClient();
   const unreads = useQuery(unreadsQuery);
-  const list = useInfiniteQuery({ ...notificationsFeedQuery(DROPDOWN_LIMIT), enabled: opened });
+  const list = useInfiniteQuery({ ...notificationsFeedQuery(i18n.language, DROPDOWN_LIMIT), enabled: opened });
   const notifications = list.data?.pages.flatMap((page) => page.notifications);
   const markAll = useMarkAllNotificationsRead();
   const open = useOpenNotification(close);

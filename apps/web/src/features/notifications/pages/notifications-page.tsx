@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +11,15 @@ import { notificationsQuery, useMarkAllNotificationsRead } from '../api.ts';
 import { NotificationItem } from '../components/notification-item.tsx';
 import { useOpenNotification } from '../use-open-notification.ts';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
+import { Pager } from '../../../ui/pager.tsx';
 
 /** All of the member's notifications, newest first, page by page. */
 export function NotificationsPage() {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   usePageTitle(t('title'));
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const list = useQuery(notificationsQuery(page));
+  const list = useQuery(notificationsQuery(i18n.language, page));
   const markAll = useMarkAllNotificationsRead();
   const open = useOpenNotification();
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / NOTIFICATIONS_PAGE_LIMIT)) : 1;
@@ -53,16 +54,7 @@ export function NotificationsPage() {
             </Stack>
           </Paper>
         )}
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            siblings={2}
-            onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-          />
-        )}
+        <Pager total={pages} page={page} onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
       </Stack>
     </PageContainer>
   );

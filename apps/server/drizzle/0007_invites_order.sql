@@ -1,0 +1,2 @@
+DROP INDEX "appointment_invites_member_status_idx";--> statement-breakpoint
+CREATE INDEX "appointment_invites_member_status_created_idx" ON "appointment_invites" USING btree ("membership_id","status","created_at","id");

@@ -1,0 +1,3 @@
+CREATE INDEX "memberships_profile_idx" ON "memberships" USING gin ("profile" jsonb_path_ops);--> statement-breakpoint
+CREATE INDEX "memberships_directory_last_name_idx" ON "memberships" USING btree ("network_id",lower("last_name"),lower("first_name"),"id") WHERE locked_at is null and kind = 'member';--> statement-breakpoint
+CREATE INDEX "memberships_directory_first_name_idx" ON "memberships" USING btree ("network_id",lower("first_name"),lower("last_name"),"id") WHERE locked_at is null and kind = 'member';

@@ -1,0 +1,72 @@
+import { and, asc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { GroupRole } from '@agora/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { allows, type Actor } from '../../platform/policy/index.ts';
+import { groupPolicy } from './policy.ts';
+import type { GroupRow } from './repository.ts';
+import { groupCategories, groupCategoryAdmins, groupMemberships, groups } from './tables.ts';
+
+/** A group a member belongs to, with their role in it and its category. */
+export type MemberGroup = {
+  group: GroupRow;
+  /** The member's role (not the viewer's). */
+  role: GroupRole;
+  category: { id: string; name: string; pluralName: string };
+};
+
+/** The groups of one member that another may see (a member's profile). */
+export function createMemberGroups(db: Db) {
+  return {
+    /**
+     * The groups `membershipId` belongs to that the actor may read, in the categories' order, the
+     * archived ones last in each: one query. Hidden groups show only to their members, their
+     * category's admins and network admins; guests see only groups visible to guests or their own.
+     * The conditions narrow the rows in the database so that `limit` holds; the group policy
+     * still decides on each row.
+     */
+    async groupsOfMemberVisibleTo(actor: Actor, membershipId: string, limit: number): Promise<MemberGroup[]> {
+      const theirs = alias(groupMemberships, 'their_membership');
+      const mine = alias(groupMemberships, 'my_membership');
+      const conditions: SQL[] = [eq(theirs.membershipId, membershipId), eq(groups.networkId, actor.networkId)];
+      if (!actor.isNetworkAdmin) {
+        conditions.push(or(ne(groups.access, 'hidden'), isNotNull(mine.id), isNotNull(groupCategoryAdmins.id))!);
+      }
+      if (actor.isExternal) conditions.push(or(eq(groups.externallyVisible, true), isNotNull(mine.id))!);
+      const rows = await db
+        .select({
+          group: groups,
+          theirRole: theirs.role,
+          myRole: mine.role,
+          categoryAdmin: sql<boolean>`${groupCategoryAdmins.id} is not null`,
+          category: { id: groupCategories.id, name: groupCategories.name, pluralName: groupCategories.pluralName },
+        })
+        .from(theirs)
+        .innerJoin(groups, eq(groups.id, theirs.groupId))
+        .innerJoin(groupCategories, eq(groupCategories.id, groups.groupCategoryId))
+        .leftJoin(mine, and(eq(mine.groupId, groups.id), eq(mine.membershipId, actor.membershipId)))
+        .leftJoin(
+          groupCategoryAdmins,
+          and(
+            eq(groupCategoryAdmins.groupCategoryId, groups.groupCategoryId),
+            eq(groupCategoryAdmins.membershipId, actor.membershipId),
+          ),
+        )
+        .where(and(...conditions))
+        .orderBy(
+          asc(groupCategories.position),
+          asc(groupCategories.name),
+          asc(groups.archived),
+          asc(sql`lower(${groups.name})`),
+          asc(groups.id),
+        )
+        .limit(limit);
+      return rows
+        .filter((row) => {
+          const subject = { group: row.group, role: row.myRole, categoryAdmin: row.categoryAdmin };
+          return allows(groupPolicy, 'read', actor, subject);
+        })
+        .map((row) => ({ group: row.group, role: row.theirRole, category: row.category }));
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineModule } from '../../platform/loader/index.ts';
+import { groupCategoryRoutes } from './category-routes.ts';
+import { groupRoutes } from './routes.ts';
+import { createGroupsService } from './service.ts';
+import { GROUP_OWNER } from './storage-owner.ts';
+
+/** Groups and group categories. */
+export const groupsModule = defineModule({
+  name: 'groups',
+  needs: [],
+  create: (platform) => createGroupsService(platform.db, platform.events, { storage: platform.storage }),
+  routes: (groups) => [groupRoutes({ groups }), groupCategoryRoutes({ groups })],
+  storageOwners: (groups) => ({ [GROUP_OWNER]: groups.storageOwner }),
+});

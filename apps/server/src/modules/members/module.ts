@@ -1,0 +1,15 @@
+import { defineModule } from '../../platform/loader/index.ts';
+import type { GroupsService } from '../groups/index.ts';
+import type { NetworksService } from '../networks/index.ts';
+import { MEMBERSHIP_OWNER } from './profile-image.ts';
+import { memberRoutes } from './routes.ts';
+import { createMembersService } from './service.ts';
+
+/** Memberships of a network and their profiles. */
+export const membersModule = defineModule({
+  name: 'members',
+  needs: ['networks', 'groups'],
+  create: (platform, _needs: { networks: NetworksService; groups: GroupsService }) => createMembersService(platform.db),
+  storageOwners: (members) => ({ [MEMBERSHIP_OWNER]: members.profileImageOwner }),
+  routes: (members, { networks, groups }) => [memberRoutes({ members, networks, groups })],
+});

@@ -1,0 +1,22 @@
+import { defineModule } from '../../platform/loader/index.ts';
+import type { DemoNetwork } from '../../seed/demo-context.ts';
+import { createMembershipRolesService } from './service.ts';
+
+/** Membership roles (Betriebsrat, Ersthelfer:in ...), a way to reach several members at once. */
+export const membershipRolesModule = defineModule({
+  name: 'membershipRoles',
+  needs: [],
+  create: (platform) => createMembershipRolesService(platform.db),
+  async demo(demo: DemoNetwork): Promise<void> {
+    demo.roles = await demo.services.membershipRoles.create(demo.network.id, [
+      { name: 'Betriebsrat', pluralName: 'Betriebsräte', color: '#c92a2a', textColor: '#ffffff' },
+      { name: 'Ersthelfer:in', pluralName: 'Ersthelfer:innen', color: '#2f9e44', textColor: '#ffffff' },
+      { name: 'Brandschutzhelfer:in', pluralName: 'Brandschutzhelfer:innen', color: '#e8590c', displayType: 'grouped' },
+      {
+        name: 'Projektleitung',
+        pluralName: 'Projektleitungen',
+        groupId: demo.groups.find((g) => g.slug === 'website-relaunch')!.id,
+      },
+    ]);
+  },
+});

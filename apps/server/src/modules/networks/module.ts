@@ -1,0 +1,44 @@
+import { parseTheme } from '@agora/contracts';
+import { NETWORK_OWNER } from '../../platform/storage/index.ts';
+import type { DemoNetwork } from '../../seed/demo-context.ts';
+import { defineModule } from '../../platform/loader/index.ts';
+import type { GroupsService } from '../groups/index.ts';
+import { designRoutes } from './design-routes.ts';
+import { networkRoutes } from './routes.ts';
+import { createNetworksService } from './service.ts';
+
+/** Networks, their settings and designs; the network shell. */
+export const networksModule = defineModule({
+  name: 'networks',
+  needs: ['groups'],
+  create(platform, _needs: { groups: GroupsService }) {
+    const networks = createNetworksService(platform.db, platform.events);
+    // The extension filter and the default lock period of uploads are network settings.
+    platform.storage.useNetworkSettings(async (networkId) => {
+      const network = await networks.get(networkId);
+      if (!network) throw new Error(`No network ${networkId}`);
+      return networks.settings(network);
+    });
+    return networks;
+  },
+  routes: (networks, { groups }, platform) => [
+    networkRoutes({ networks, groups }),
+    designRoutes({
+      networks,
+      attachImages: (actor, ids) =>
+        platform.storage
+          .attach(actor, ids, { type: NETWORK_OWNER, id: actor.networkId }, { field: 'theme', directory: 'assets' })
+          .then(() => undefined),
+    }),
+  ],
+  // Anna toned the user bar after the start: the audit log has its first entry.
+  async demo(demo: DemoNetwork): Promise<void> {
+    const theme = parseTheme(demo.network.theme);
+    const anna = demo.memberships[0]!.id;
+    await demo.services.networks.updateTheme(
+      demo.network.id,
+      { ...theme, colors: { ...theme.colors, userbar_background: '#f1f3f5' } },
+      anna,
+    );
+  },
+});

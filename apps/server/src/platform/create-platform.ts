@@ -1,0 +1,63 @@
+import type { Config } from '../config.ts';
+import type { Database } from './db/client.ts';
+import { createEvents } from './events/index.ts';
+import { createJobs } from './jobs/jobs.ts';
+import { createLimits, socketEventAdmission } from './limits/index.ts';
+import { createMailer } from './mail/mailer.ts';
+import type { Platform, PlatformLog } from './loader/index.ts';
+import { createRealtime } from './realtime/index.ts';
+import { createScanner, createStorage, createStorageDriver } from './storage/index.ts';
+import { createUnreadsRegistry } from './unreads/index.ts';
+
+const silent: PlatformLog = { warn: () => {}, error: () => {} };
+
+/**
+ * The services every module builds on, each made from those before it: events, the job queue,
+ * storage, mail (whose attachments are stored objects), the members' budgets, realtime pushes
+ * (whose events draw from those budgets) and unread counters.
+ * Modules hand over what the platform needs of them (the mail imprint, the network's upload
+ * settings) when they are made.
+ */
+export function createPlatform(database: Database, config: Config, log: PlatformLog = silent): Platform {
+  const { db } = database;
+  const events = createEvents({
+    db,
+    log,
+    workers: config.eventWorkers ?? (database.kind === 'pglite' ? 1 : 4),
+    ...(config.env === 'test' ? { pollMs: 100, retryBaseMs: 50 } : {}),
+  });
+  const jobs = createJobs({ database, log });
+  const storage = createStorage({
+    db,
+    driver: createStorageDriver(config),
+    scanner: createScanner(config.clamdSocket),
+    secret: config.sessionSecret,
+    maxBytes: config.uploadMaxBytes,
+    jobs,
+    log,
+    events,
+  });
+  const mailer = createMailer({
+    db,
+    jobs,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    // Attachments are stored objects; their bytes are read when the mail goes out.
+    openAttachment: (key) => storage.driver.get(key),
+  });
+  // Each member's budgets of socket events and writes, shared by the processes through Redis.
+  const limits = createLimits({
+    budgets: config.budgets,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    log,
+  });
+  // Pushes reach nobody until the app attaches the realtime server to the HTTP server.
+  const realtime = createRealtime({
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    admit: socketEventAdmission(limits),
+  });
+  const unreads = createUnreadsRegistry();
+  return { database, db, config, log, events, jobs, storage, mailer, limits, realtime, unreads };
+}

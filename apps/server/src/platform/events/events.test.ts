@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../../testing/database.ts';
+import { createEvents, type Events } from './events.ts';
+import type { ProcessorContext, StoredEvent } from './types.ts';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase({ pgTemplate: inject('pgTemplate'), pgliteDump: inject('pgliteDump') });
+  // A table of the test's own, written by processors in their transaction.
+  await database.db.execute(sql`create table processed (event_id bigint, processor text)`);
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.execute(sql`delete from processed`);
+  await database.db.execute(sql`delete from event_deliveries`);
+  await database.db.execute(sql`delete from domain_events`);
+});
+
+const input = (type: string, subjectId = 's1') => ({
+  networkId: 'n1',
+  type,
+  actorId: 'm1',
+  subject: { type: 'thing', id: subjectId },
+  changes: { name: 'Thing' },
+});
+
+async function processed(): Promise<Array<{ event_id: number; processor: string }>> {
+  const result = (await database.db.execute(
+    sql`select event_id, processor from processed order by event_id`,
+  )) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  return result.rows.map((r) => ({ event_id: Number(r.event_id), processor: String(r.processor) }));
+}
+
+function eventsWith(options: Partial<Parameters<typeof createEvents>[0]> = {}): Events {
+  return createEvents({ db: database.db, workers: 0, retryBaseMs: 1, ...options });
+}
+
+function writer(name: string, seen: StoredEvent[] = []) {
+  return {
+    name,
+    types: ['thing.created', 'thing.renamed'],
+    async handle(event: StoredEvent, { transaction }: ProcessorContext) {
+      seen.push(event);
+      await transaction((tx) => tx.execute(sql`insert into processed values (${event.id}, ${name})`));
+    },
+  };
+}
+
+describe('domain events', () => {
+  it('are handled once by every processor of their type after the write commits', async () => {
+    const events = eventsWith();
+    const seen: StoredEvent[] = [];
+    events.register(writer('a', seen));
+    events.register(writer('b'));
+    events.register({ name: 'other', types: ['other.thing'], handle: async () => expect.fail('not its type') });
+
+    await database.db.transaction(async (tx) => events.record(tx, input('thing.created')));
+    await events.settled();
+    await events.settled();
+
+    expect((await processed()).map((p) => p.processor).sort()).toEqual(['a', 'b']);
+    expect(seen[0]).toMatchObject({
+      type: 'thing.created',
+      networkId: 'n1',
+      actorId: 'm1',
+      subject: { type: 'thing', id: 's1' },
+      changes: { name: 'Thing' },
+    });
+  });
+
+  it('vanish with a write that rolls back', async () => {
+    const events = eventsWith();
+    events.register(writer('a'));
+    await expect(
+      database.db.transaction(async (tx) => {
+        await events.record(tx, input('thing.created'));
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    await events.settled();
+    expect(await processed()).toEqual([]);
+  });
+
+  it('retries a failing processor, undoing its writes, without holding up the others', async () => {
+    const events = eventsWith();
+    let tries = 0;
+    events.register(writer('steady'));
+    events.register({
+      name: 'flaky',
+      types: ['thing.created'],
+      async handle(event, { transaction, attempt }) {
+        tries += 1;
+        await transaction(async (tx) => {
+          await tx.execute(sql`insert into processed values (${event.id}, ${'flaky'})`);
+          if (attempt < 3) throw new Error('not yet');
+        });
+      },
+    });
+    await database.db.transaction(async (tx) => events.record(tx, input('thing.created')));
+    await events.settled();
+    expect(tries).toBe(3);
+    expect((await processed()).map((p) => p.processor).sort()).toEqual(['flaky', 'steady']);
+  });
+
+  it('hands events of one subject over in order, also when the first needs another try', async () => {
+    const events = eventsWith();
+    const order: string[] = [];
+    let failedOnce = false;
+    events.register({
+      name: 'ordered',
+      types: ['thing.created', 'thing.renamed'],
+      async handle(event) {
+        if (event.type === 'thing.created' && !failedOnce) {
+          failedOnce = true;
+          throw new Error('later');
+        }
+        order.push(`${event.subject.id}:${event.type}`);
+      },
+    });
+    await database.db.transaction(async (tx) => {
+      await events.record(tx, input('thing.created', 's1'), input('thing.renamed', 's1'));
+      await events.record(tx, input('thing.renamed', 's2'));
+    });
+    await events.settled();
+    expect(order.filter((o) => o.startsWith('s1'))).toEqual(['s1:thing.created', 's1:thing.renamed']);
+    expect(order).toContain('s2:thing.renamed');
+  });
+
+  it('gives a delivery up after the last try, lists it for admins, and takes it up again on retry', async () => {
+    const events = eventsWith({ maxAttempts: 2 });
+    let broken = true;
+    events.register({
+      name: 'broken',
+      types: ['thing.created'],
+      async handle() {
+        if (broken) throw new Error('the mail server is gone');
+      },
+    });
+    await database.db.transaction(async (tx) => events.record(tx, input('thing.created')));
+    await events.settled();
+
+    const { rows, total } = await events.failures('n1', 1, 10);
+    expect(total).toBe(1);
+    expect(rows[0]).toMatchObject({
+      processor: 'broken',
+      eventType: 'thing.created',
+      subjectType: 'thing',
+      subjectId: 's1',
+      attempts: 2,
+      lastError: 'the mail server is gone',
+    });
+    expect((await events.failures('another-network', 1, 10)).total).toBe(0);
+    expect(await events.retry('another-network', rows[0]!.id)).toBe(false);
+
+    broken = false;
+    expect(await events.retry('n1', rows[0]!.id)).toBe(true);
+    await events.settled();
+    expect((await events.failures('n1', 1, 10)).total).toBe(0);
+  });
+
+  it('are handled by started workers without being asked', async () => {
+    const events = eventsWith({ workers: 2, pollMs: 20 });
+    events.register(writer('a'));
+    events.start();
+    try {
+      await events.transaction((tx) => events.record(tx, input('thing.created'), input('thing.created', 's2')));
+      const deadline = Date.now() + 10_000;
+      while ((await processed()).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await processed()).toHaveLength(2);
+    } finally {
+      await events.stop();
+    }
+  });
+
+  it('refuses two processors of one name', () => {
+    const events = eventsWith();
+    events.register(writer('a'));
+    expect(() => events.register(writer('a'))).toThrow(/exists already/);
+  });
+});

@@ -1,0 +1,363 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { isServiceUnavailable, reportUnavailable } from '../db/unavailable.ts';
+import { domainEvents, eventDeliveries } from './tables.ts';
+import type { EventInput, Processor, StoredEvent } from './types.ts';
+
+type Log = { error(details: object, message: string): void; warn(details: object, message: string): void };
+
+export type EventsOptions = {
+  db: Db;
+  log?: Log;
+  /** Deliveries handled at once by this process; 0 records events but leaves them to other processes. */
+  workers?: number;
+  /** How often an idle worker looks for work of other processes and due retries. */
+  pollMs?: number;
+  /** Tries before a delivery is given up as failed. */
+  maxAttempts?: number;
+  /** Pause before the first retry, doubled for each further one (at most an hour). */
+  retryBaseMs?: number;
+};
+
+/** A delivery that failed for good, for network admins to see and retry. */
+export type FailedDelivery = {
+  id: number;
+  processor: string;
+  eventType: string;
+  subjectType: string;
+  subjectId: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+};
+
+export type Events = ReturnType<typeof createEvents>;
+
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+/** How long a worker may take for one delivery before another may take it over. */
+const LEASE_SECONDS = 300;
+const silent: Log = { error: () => {}, warn: () => {} };
+
+export function createEvents(options: EventsOptions) {
+  const { db } = options;
+  const log = options.log ?? silent;
+  const workers = options.workers ?? 1;
+  const pollMs = options.pollMs ?? 1000;
+  const maxAttempts = options.maxAttempts ?? 10;
+  const retryBaseMs = options.retryBaseMs ?? 1000;
+
+  const processors = new Map<string, Processor>();
+  /** Processor names by event type; `*` for those that want every event. */
+  const byType = new Map<string, string[]>();
+  let running = false;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+  const loops: Promise<void>[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+
+  function processorsFor(type: string): string[] {
+    return [...(byType.get(type) ?? []), ...(byType.get('*') ?? [])];
+  }
+
+  function wake() {
+    woken = true;
+    wakeUp?.();
+  }
+
+  /**
+   * Takes the oldest due delivery whose subject has no older one pending (a lease, so that a
+   * worker that dies leaves it to another), hands it to its processor, and marks it handled in
+   * the processor's transaction; a failure is tried again later.
+   */
+  async function handleNext(): Promise<boolean> {
+    const claimed = (await db.execute(sql`
+      update ${eventDeliveries} set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+        attempts = attempts + 1
+      where id = (
+        select d.id from ${eventDeliveries} d
+        where d.status = 'pending' and d.next_attempt_at <= now()
+          and (d.locked_until is null or d.locked_until < now())
+          and not exists (
+            select 1 from ${eventDeliveries} p
+            where p.processor = d.processor and p.subject_key = d.subject_key
+              and p.status = 'pending' and p.id < d.id)
+        order by d.next_attempt_at, d.id
+        limit 1
+        for update skip locked)
+      returning id, processor, attempts, event_id`)) as unknown as { rows: ClaimedRow[] };
+    const claim = claimed.rows[0];
+    if (!claim) return false;
+    const deliveryId = Number(claim.id);
+    const after: Array<() => unknown> = [];
+    let marked = false;
+
+    /** Deletes the delivery in `tx`; none left means another worker handled it meanwhile. */
+    async function markHandled(tx: Db) {
+      const gone = await tx
+        .delete(eventDeliveries)
+        .where(eq(eventDeliveries.id, deliveryId))
+        .returning({ id: eventDeliveries.id });
+      if (gone.length === 0) throw new AlreadyHandled();
+      marked = true;
+    }
+
+    try {
+      const processor = processors.get(claim.processor);
+      if (!processor) throw new Error(`No processor ${claim.processor} in this version`);
+      const [row] = await db
+        .select()
+        .from(domainEvents)
+        .where(eq(domainEvents.id, Number(claim.event_id)));
+      if (!row) throw new Error(`Event ${claim.event_id} is gone`);
+      await processor.handle(toEvent(row), {
+        attempt: claim.attempts,
+        afterCommit: (fn) => after.push(fn),
+        transaction: async (fn) => {
+          if (marked) throw new Error('A processor has one transaction');
+          return db.transaction(async (tx) => {
+            const result = await fn(tx);
+            await markHandled(tx);
+            return result;
+          });
+        },
+      });
+      if (!marked) await db.transaction(markHandled);
+    } catch (err) {
+      if (err instanceof AlreadyHandled || marked) return true;
+      await failed(claim, err);
+      return true;
+    }
+    for (const fn of after) {
+      try {
+        await fn();
+      } catch (err) {
+        log.warn({ err }, 'event processor follow-up failed');
+      }
+    }
+    return true;
+  }
+
+  async function failed(claim: ClaimedRow, err: unknown) {
+    const attempt = claim.attempts;
+    const message = err instanceof Error ? err.message : String(err);
+    const givenUp = attempt >= maxAttempts;
+    const delay = Math.min(retryBaseMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS) * (1 + Math.random() * 0.2);
+    await db
+      .update(eventDeliveries)
+      .set({
+        lastError: message.slice(0, 2000),
+        status: givenUp ? 'failed' : 'pending',
+        nextAttemptAt: new Date(Date.now() + delay),
+        lockedUntil: null,
+      })
+      .where(eq(eventDeliveries.id, Number(claim.id)));
+    log[givenUp ? 'error' : 'warn'](
+      { err, processor: claim.processor, eventId: Number(claim.event_id), attempt },
+      givenUp ? 'event processor gave up' : 'event processor failed, will retry',
+    );
+  }
+
+  async function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      inFlight.delete(work);
+    }
+  }
+
+  async function loop() {
+    while (running) {
+      let handled = false;
+      try {
+        handled = await track(handleNext());
+      } catch (err) {
+        // While the database is down every poll fails: said once in a while, not each time.
+        if (isServiceUnavailable(err)) reportUnavailable(log, err, 'event workers');
+        else log.error({ err }, 'event processing failed');
+      }
+      if (handled || !running) continue;
+      if (woken) {
+        woken = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+      woken = false;
+    }
+  }
+
+  const events = {
+    /** Registers a processor; names are unique. */
+    register(processor: Processor): void {
+      if (processors.has(processor.name)) throw new Error(`The event processor ${processor.name} exists already`);
+      processors.set(processor.name, processor);
+      for (const type of processor.types) byType.set(type, [...(byType.get(type) ?? []), processor.name]);
+    },
+
+    /** The processor names that handle a type (tests, documentation). */
+    processorsFor,
+
+    /**
+     * Stores events and, for each, one delivery per processor of its type, in the caller's
+     * transaction: they commit or vanish with the write.
+     */
+    async record(tx: Db, ...inputs: EventInput[]): Promise<void> {
+      if (inputs.length === 0) return;
+      const stored = await tx
+        .insert(domainEvents)
+        .values(
+          inputs.map((input) => ({
+            networkId: input.networkId,
+            type: input.type,
+            actorId: input.actorId ?? null,
+            subjectType: input.subject.type,
+            subjectId: input.subject.id,
+            contextType: input.context?.type ?? null,
+            contextId: input.context?.id ?? null,
+            changes: input.changes ?? {},
+          })),
+        )
+        .returning({ id: domainEvents.id });
+      const deliveries = inputs.flatMap((input, i) =>
+        processorsFor(input.type).map((processor) => ({
+          eventId: stored[i]!.id,
+          networkId: input.networkId,
+          processor,
+          subjectKey: `${input.subject.type}:${input.subject.id}`,
+        })),
+      );
+      if (deliveries.length > 0) await tx.insert(eventDeliveries).values(deliveries);
+      // Work after the commit: the deliveries are invisible to other connections until then,
+      // and a worker that looks too early finds them at its next poll.
+      setImmediate(wake);
+    },
+
+    /** A transaction whose recorded events are taken up by this process's workers right after the commit. */
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      const result = await db.transaction(fn);
+      wake();
+      return result;
+    },
+
+    wake,
+
+    /** Starts this process's workers. */
+    start(): void {
+      if (running || workers <= 0) return;
+      running = true;
+      for (let i = 0; i < workers; i++) loops.push(loop());
+    },
+
+    /** Lets the deliveries being handled finish and stops the workers. */
+    async stop(): Promise<void> {
+      running = false;
+      wakeUp?.();
+      await Promise.allSettled(loops.splice(0));
+      await Promise.allSettled([...inFlight]);
+    },
+
+    /**
+     * Handles every due delivery, also without started workers; for tests, scripts and seeds.
+     * A retry scheduled within the next moment counts as due: with a tiny retry base the next try
+     * is often a millisecond away when the queue looks empty.
+     */
+    async settled(timeoutMs = 15_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (await track(handleNext())) continue;
+        if (inFlight.size === 0) {
+          const [due] = await db
+            .select({ n: count() })
+            .from(eventDeliveries)
+            .where(
+              and(
+                eq(eventDeliveries.status, 'pending'),
+                sql`${eventDeliveries.nextAttemptAt} <= now() + interval '50 milliseconds'`,
+                sql`(${eventDeliveries.lockedUntil} is null or ${eventDeliveries.lockedUntil} < now())`,
+              ),
+            );
+          if ((due?.n ?? 0) === 0) return;
+        }
+        if (Date.now() > deadline) throw new Error(`event deliveries still due after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+
+    /** Deliveries of a network that failed for good, newest first. */
+    async failures(networkId: string, page: number, per: number): Promise<{ rows: FailedDelivery[]; total: number }> {
+      const where = and(eq(eventDeliveries.networkId, networkId), eq(eventDeliveries.status, 'failed'));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: eventDeliveries.id,
+            processor: eventDeliveries.processor,
+            eventType: domainEvents.type,
+            subjectType: domainEvents.subjectType,
+            subjectId: domainEvents.subjectId,
+            attempts: eventDeliveries.attempts,
+            lastError: eventDeliveries.lastError,
+            createdAt: eventDeliveries.createdAt,
+          })
+          .from(eventDeliveries)
+          .innerJoin(domainEvents, eq(domainEvents.id, eventDeliveries.eventId))
+          .where(where)
+          .orderBy(desc(eventDeliveries.id))
+          .limit(per)
+          .offset((page - 1) * per),
+        db.select({ n: count() }).from(eventDeliveries).where(where),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
+    /** Tries a failed delivery again now; false when there is no such failed delivery. */
+    async retry(networkId: string, deliveryId: number): Promise<boolean> {
+      const updated = await db
+        .update(eventDeliveries)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+        .where(
+          and(
+            eq(eventDeliveries.id, deliveryId),
+            eq(eventDeliveries.networkId, networkId),
+            eq(eventDeliveries.status, 'failed'),
+          ),
+        )
+        .returning({ id: eventDeliveries.id });
+      if (updated.length > 0) wake();
+      return updated.length > 0;
+    },
+
+    /** Forgets events older than the retention that every processor has handled. */
+    async sweep(retentionDays = 30): Promise<void> {
+      await db.execute(sql`
+        delete from ${domainEvents} e
+        where e.created_at < now() - make_interval(days => ${retentionDays})
+          and not exists (select 1 from ${eventDeliveries} d where d.event_id = e.id)`);
+    },
+  };
+  return events;
+}
+
+type ClaimedRow = { id: number | string; processor: string; attempts: number; event_id: number | string };
+
+/** Another worker marked the delivery handled first (its lease had run out): this try's writes roll back. */
+class AlreadyHandled extends Error {}
+
+function toEvent(row: typeof domainEvents.$inferSelect): StoredEvent {
+  return {
+    id: row.id,
+    networkId: row.networkId,
+    type: row.type,
+    actorId: row.actorId,
+    subject: { type: row.subjectType, id: row.subjectId },
+    context: row.contextType && row.contextId ? { type: row.contextType, id: row.contextId } : null,
+    changes: row.changes,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Events, Processor } from '../events/index.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import type { Limits } from '../limits/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Realtime } from '../realtime/index.ts';
+import type { Storage, StorageOwnerPolicy } from '../storage/index.ts';
+import type { UnreadCounter, UnreadsRegistry } from '../unreads/index.ts';
+
+export type PlatformLog = {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+/** What every module may use besides the services of the modules it needs. */
+export type Platform = {
+  database: Database;
+  db: Db;
+  config: Config;
+  log: PlatformLog;
+  events: Events;
+  jobs: Jobs;
+  mailer: Mailer;
+  /** Each member's budgets of socket events and writes (token buckets). */
+  limits: Limits;
+  realtime: Realtime;
+  unreads: UnreadsRegistry;
+  storage: Storage;
+};
+
+/** A counter of the user bar (`Calendars`, `Notifications` ...). */
+export type UnreadKey = Parameters<UnreadsRegistry['register']>[0];
+
+/** A Fastify plugin of a module's routes. */
+export type ModuleRoutes = (app: FastifyInstance) => Promise<void>;
+
+/**
+ * One server module as the loader sees it: what it needs, what it makes, and what it adds to
+ * the platform. `create` gets the services of exactly the modules named in `needs`, which the
+ * loader makes first; a module never reaches a service made after its own.
+ */
+export type ModuleDefinition<Name extends string = string, Needs = object, Service = unknown, Demo = never> = {
+  name: Name;
+  /** The modules whose services this one uses (in `create`, its routes and its processors). */
+  needs: ReadonlyArray<keyof Needs & string>;
+  create(platform: Platform, needs: Needs): Service;
+  /** Its HTTP routes, registered once every module is made. */
+  routes?(service: Service, needs: Needs, platform: Platform): ModuleRoutes[];
+  /** What it does when events happen (its own or other modules'). */
+  processors?(service: Service, needs: Needs, platform: Platform): Processor[];
+  /** The owner types of stored files it decides about (who reads, who changes). */
+  storageOwners?(service: Service): Record<string, StorageOwnerPolicy>;
+  /** The user bar's unread counters it keeps (`Calendars`, `Notifications` ...). */
+  unreadCounters?(service: Service): { [K in UnreadKey]?: UnreadCounter<K> };
+  /** The audit log's event types its writes lead to. */
+  auditTypes?: readonly string[];
+  /**
+   * Its part of the demo network (`npm start` on an empty database), run in module order once
+   * the network, its people and groups exist; it may add what it made for the modules after it.
+   */
+  demo?(demo: Demo): Promise<void>;
+  /** Runs once the server is ready (connection hooks, say). */
+  ready?(service: Service, platform: Platform): void | Promise<void>;
+};
+
+// Any definition, whatever it needs and makes; the loader checks the names at start-up.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyModule = ModuleDefinition<string, any, any, any>;
+
+/** Keeps a definition's literal name and the types of what it needs and makes. */
+export function defineModule<const Name extends string, Needs extends object, Service, Demo = never>(
+  definition: ModuleDefinition<Name, Needs, Service, Demo>,
+): ModuleDefinition<Name, Needs, Service, Demo> {
+  return definition;
+}
+
+/** The services of a list of modules, by name. */
+export type ServicesOf<Modules extends readonly AnyModule[]> = {
+  [M in Modules[number] as M['name']]: ReturnType<M['create']>;
+};

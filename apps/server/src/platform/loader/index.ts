@@ -1,0 +1,10 @@
+export {
+  defineModule,
+  type AnyModule,
+  type ModuleDefinition,
+  type ModuleRoutes,
+  type Platform,
+  type PlatformLog,
+  type ServicesOf,
+} from './definition.ts';
+export { loadModules, orderModules, type LoadedModules } from './loader.ts';

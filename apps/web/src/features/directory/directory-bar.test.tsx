@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { themeSchema, type NetworkShell } from '@agora/contracts';
+import { i18n } from '../../i18n/index.ts';
+import { renderRoutes, stubFetch } from '../../testing/render.tsx';
+import { DirectoryBar } from './directory-bar.tsx';
+
+function network(maps: boolean | undefined): NetworkShell {
+  return {
+    id: 'b'.repeat(24),
+    name: 'Acme Demo',
+    language: 'en',
+    theme: { ...themeSchema.parse({}), derivedColors: {} } as unknown as NetworkShell['theme'],
+    config: {
+      memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
+      folder_profiles: { enabled: false },
+      file_profiles: { enabled: false, column_fields: [] },
+      file_extension_filter: { enabled: false, mode: 'block', extensions: [] },
+      default_lock_period_days: 7,
+      ...(maps === undefined ? {} : { maps: { enabled: maps } }),
+    },
+    can: { administrate: false, version_and_updates: false },
+    group_categories: [],
+    customer_central_url: null,
+    customer_central_jwt: null,
+    teams_configuration: { show_renew_secret_modal: false },
+    root_folder_id: null,
+  };
+}
+
+const routes = [{ path: '*', element: <DirectoryBar /> }];
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('the directory bar’s map links', () => {
+  it('links the network’s map while maps are on, and a group’s map on the group’s pages', async () => {
+    stubFetch({ 'GET /api/v1/network': { status: 200, body: network(true) } });
+    renderRoutes(routes, '/groups/berlin/members');
+    expect((await screen.findByRole('link', { name: 'Map' })).getAttribute('href')).toBe('/map');
+    expect(screen.getByRole('link', { name: 'Map of this group' }).getAttribute('href')).toBe('/groups/berlin/map');
+  });
+
+  it('links no map while maps are off', async () => {
+    stubFetch({ 'GET /api/v1/network': { status: 200, body: network(false) } });
+    renderRoutes(routes, '/members');
+    expect(await screen.findByRole('link', { name: 'Members' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Map' })).toBeNull();
+  });
+});

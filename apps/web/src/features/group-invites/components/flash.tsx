@@ -1,0 +1,36 @@
+import { Alert } from '@mantine/core';
+import { useEffect } from 'react';
+import { FLASH_AUTO_DISMISS_MS } from './flash-timing.ts';
+
+export type FlashMessage = { kind: 'success' | 'error'; text: string; id: number };
+
+/** A flash message above a list, dismissed after 5 seconds (spec, section 9) or by its close button. */
+export function Flash({
+  flash,
+  onDismiss,
+  closeLabel,
+}: {
+  flash: FlashMessage | null;
+  onDismiss: () => void;
+  closeLabel: string;
+}) {
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(onDismiss, FLASH_AUTO_DISMISS_MS);
+    return () => clearTimeout(timer);
+  }, [flash, onDismiss]);
+  if (!flash) return null;
+  return (
+    <Alert
+      color={flash.kind === 'success' ? 'green' : 'red'}
+      role={flash.kind === 'error' ? 'alert' : 'status'}
+      variant="light"
+      withCloseButton
+      closeButtonLabel={closeLabel}
+      onClose={onDismiss}
+      data-testid="flash"
+    >
+      {flash.text}
+    </Alert>
+  );
+}

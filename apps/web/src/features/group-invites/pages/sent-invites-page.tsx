@@ -1,0 +1,164 @@
+import { Anchor, Group, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconSend, IconUserPlus } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { BATCH_INVITE_FLASHES, type SentGroupInvite } from '@agora/contracts';
+import { ApiError } from '../../../app/api-client.ts';
+import { PageContainer } from '../../../app/shell/page-container.tsx';
+import { usePageTitle } from '../../../app/shell/page-title.ts';
+import { confirm } from '../../../ui/confirm-dialog.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { PageToolbar } from '../../../ui/page-toolbar.tsx';
+import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
+import { errorMessage } from '../../../ui/use-error-message.ts';
+import { groupQuery } from '../../groups/index.ts';
+import { sentInvitesQuery, useBatchInvites } from '../api.ts';
+import { BatchBar } from '../components/batch-bar.tsx';
+import { Flash, type FlashMessage } from '../components/flash.tsx';
+import { RenewDialog } from '../components/renew-dialog.tsx';
+import { SentInvitesTable } from '../components/sent-invites-table.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+
+/** The page of `?page=`, 1 when missing or not a page number. */
+function pageOf(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The flash of a refused batch: the spec's key for the action (422), else the error's sentence. */
+function refusedFlash(error: unknown, action: 'renew' | 'revoke', t: (key: string) => string): string {
+  if (error instanceof ApiError && error.status === 422) {
+    return t(
+      `sent.flash.${action === 'renew' ? BATCH_INVITE_FLASHES.notRenewable : BATCH_INVITE_FLASHES.notRevokable}`,
+    );
+  }
+  return errorMessage(error, 'group-invites');
+}
+
+/**
+ * /invites/sent and /groups/{slug}/invites/sent (administration spec, sections 2 and 4): the
+ * invitations sent, a page at a time (`?page=`), with the batch bar for the selected ones.
+ */
+export function SentInvitesPage() {
+  const { t } = useTranslation('group-invites');
+  const { groupSlug = null } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const page = pageOf(search.get('page'));
+  const query = useQuery(sentInvitesQuery(groupSlug, page));
+  const group = useQuery({ ...groupQuery(groupSlug ?? ''), enabled: groupSlug !== null });
+  const batch = useBatchInvites();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [flash, setFlash] = useState<FlashMessage | null>(null);
+  const [renewing, setRenewing] = useState(false);
+  const title = groupSlug ? t('sent.group_title', { name: group.data?.name ?? '' }) : t('sent.title');
+  usePageTitle(title);
+
+  const dismiss = useCallback(() => setFlash(null), []);
+  const invites = query.data?.items ?? [];
+  const chosen: SentGroupInvite[] = invites.filter((invite) => selected.has(invite.id));
+
+  const toPage = (next: number) => {
+    setSelected(new Set());
+    setSearch(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        params.set('page', String(next));
+        return params;
+      },
+      { replace: false },
+    );
+  };
+
+  const run = async (action: 'renew' | 'revoke', message?: string) => {
+    const ids = chosen.map((invite) => invite.id);
+    try {
+      await batch.mutateAsync({
+        action,
+        body: { invite_ids: ids, ...(message !== undefined ? { additional_message: message } : {}) },
+      });
+      setSelected(new Set());
+      setFlash({ kind: 'success', text: t(`sent.flash.${BATCH_INVITE_FLASHES.success}_${action}`), id: Date.now() });
+    } catch (error) {
+      setFlash({ kind: 'error', text: refusedFlash(error, action, t), id: Date.now() });
+    }
+  };
+
+  const revoke = async () => {
+    const go = await confirm({
+      title: t('sent.revoke_dialog.title'),
+      message: t('sent.revoke_dialog.text', { count: chosen.length }),
+      confirmLabel: t('sent.revoke_dialog.submit'),
+      cancelLabel: t('sent.revoke_dialog.cancel'),
+      danger: true,
+    });
+    if (go) await run('revoke');
+  };
+
+  const toggle = (id: string, checked: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (checked: boolean) =>
+    setSelected(checked ? new Set(invites.map((invite) => invite.id)) : new Set());
+
+  const inviteLink = groupSlug && group.data?.can.invite_internal && (
+    <Anchor component={Link} to={`/groups/${encodeURIComponent(groupSlug)}/membership_invites/new`} size="sm">
+      <Group gap={4} component="span">
+        <IconUserPlus size={16} aria-hidden />
+        {t('sent.invite_more')}
+      </Group>
+    </Anchor>
+  );
+
+  let content;
+  if (query.isPending) content = <LoadingRow />;
+  else if (!query.data) content = <ErrorRow error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.total === 0)
+    content = <EmptyState icon={<IconSend size={28} />} title={t('sent.empty.title')} text={t('sent.empty.text')} />;
+  else {
+    const pages = Math.max(1, Math.ceil(query.data.total / query.data.per));
+    content = (
+      <Stack gap="sm">
+        <BatchBar
+          selected={chosen}
+          pending={batch.isPending ? batch.variables.action : null}
+          onRenew={() => setRenewing(true)}
+          onRevoke={() => void revoke()}
+        />
+        <SentInvitesTable invites={invites} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
+        <Group justify="center">
+          <Pager total={pages} page={page} onChange={toPage} />
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <PageContainer size="lg">
+      <PageToolbar
+        title={title}
+        backTo={groupSlug ? `/groups/${encodeURIComponent(groupSlug)}` : '/invites'}
+        backLabel={groupSlug ? t('sent.back_to_group') : t('sent.back_to_inbox')}
+        actions={inviteLink || undefined}
+      />
+      <Stack gap="sm">
+        <Flash flash={flash} onDismiss={dismiss} closeLabel={t('sent.flash.close')} />
+        {content}
+      </Stack>
+      <RenewDialog
+        opened={renewing}
+        count={chosen.length}
+        onClose={() => setRenewing(false)}
+        onRenew={(message) => {
+          setRenewing(false);
+          void run('renew', message);
+        }}
+      />
+    </PageContainer>
+  );
+}
