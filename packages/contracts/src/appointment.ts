@@ -226,10 +226,28 @@ export function applyAppointmentRules(fields: AppointmentFields, options: { canS
   };
 }
 
-/** `POST /appointments` and `PUT /appointments/{id}` bodies; `apply_to` for occurrences of a series. */
+/** How many members, groups and roles one call may invite (adding participants, the form's invitation). */
+export const INVITEE_LIMITS = { membersMax: 500, groupsMax: 50, rolesMax: 50 } as const;
+
+/** Who is invited: members one by one, and the members of groups and of membership roles. */
+export const inviteesSchema = z.object({
+  membership_ids: z.array(idSchema).max(INVITEE_LIMITS.membersMax).default([]),
+  group_ids: z.array(idSchema).max(INVITEE_LIMITS.groupsMax).default([]),
+  membership_role_ids: z.array(idSchema).max(INVITEE_LIMITS.rolesMax).default([]),
+  send_email_notification: z.boolean().default(false),
+});
+export type InviteesInput = z.input<typeof inviteesSchema>;
+export type Invitees = z.output<typeof inviteesSchema>;
+
+/**
+ * `POST /appointments` and `PUT /appointments/{id}` bodies; `apply_to` for occurrences of a
+ * series. `invitation` (creating only): who is invited together with the new appointment, as
+ * adding participants invites them; consumers only with the appointment's `invite_consumers`.
+ */
 export const appointmentBodySchema = z
   .object({
     appointment: appointmentFieldsSchema,
+    invitation: inviteesSchema.optional(),
     apply_to: z.enum(APPLY_TO).optional(),
   })
   .superRefine((body, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLY_TO, type AppointmentDate } from './appointment.ts';
+import { APPLY_TO, INVITEE_LIMITS, inviteesSchema, type AppointmentDate } from './appointment.ts';
 import type { MemberRef } from './calendar.ts';
 import { idSchema } from './ids.ts';
 import { instantSchema } from './dates.ts';
@@ -41,9 +41,9 @@ export const PARTICIPATION_LIMITS = {
   refreshDelaysMs: [3000, 9000, 18000],
   /** Adding more members than this at once (groups, roles) runs as a job. */
   inlineAddMax: 200,
-  membersPerAddMax: 500,
-  groupsPerAddMax: 50,
-  rolesPerAddMax: 50,
+  membersPerAddMax: INVITEE_LIMITS.membersMax,
+  groupsPerAddMax: INVITEE_LIMITS.groupsMax,
+  rolesPerAddMax: INVITEE_LIMITS.rolesMax,
   contactSubjectMaxLength: 255,
   contactTextMaxLength: 20_000,
   meetingRoomNameMaxLength: 100,
@@ -95,12 +95,8 @@ export type ParticipantStatusBody = z.input<typeof participantStatusBodySchema>;
 
 /** `POST /appointments/{id}/participants`. */
 export const addParticipantsBodySchema = z.object({
-  participant: z.object({
-    membership_ids: z.array(idSchema).max(PARTICIPATION_LIMITS.membersPerAddMax).default([]),
-    group_ids: z.array(idSchema).max(PARTICIPATION_LIMITS.groupsPerAddMax).default([]),
-    membership_role_ids: z.array(idSchema).max(PARTICIPATION_LIMITS.rolesPerAddMax).default([]),
+  participant: inviteesSchema.extend({
     status: z.enum(PARTICIPANT_STATUSES).default('invited'),
-    send_email_notification: z.boolean().default(false),
     invite_consumers: z.boolean().default(false),
   }),
   apply_to: applyTo,
