@@ -3,6 +3,7 @@ import type { InviteStatus, Participant } from './participation.ts';
 import { idSchema } from './ids.ts';
 import { daySchema, localDateTimeSchema } from './dates.ts';
 import { URL_MAX_LENGTH, webUrlSchema } from './urls.ts';
+import { lineText, longText, nameText, optionalLineText, TEXT_LIMITS } from './text.ts';
 import type { MemberRef } from './calendar.ts';
 
 /** Recurrence frequencies (calendars spec, section 4). `custom` repeats every `interval` units. */
@@ -37,7 +38,7 @@ export const APPOINTMENT_LIMITS = {
   dayCellMinAppointments: 4,
   listBreakpointPx: 768,
   buttonGroupBreakpointPx: 640,
-  nameMaxLength: 255,
+  nameMaxLength: TEXT_LIMITS.line,
   descriptionMaxLength: 100_000,
   contactsMax: 20,
   filesMax: 50,
@@ -66,13 +67,6 @@ export const appointmentIdSchema = z.union([idSchema, z.string().regex(OCCURRENC
 
 const localDateTime = localDateTimeSchema;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
 const optionalUrl = z
   .string()
   .trim()
@@ -83,11 +77,9 @@ const optionalUrl = z
 
 /** The form fields of the calendars spec, section 2 (`POST /appointments`, `PUT /appointments/{id}`). */
 export const appointmentFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'required').max(APPOINTMENT_LIMITS.nameMaxLength),
+  name: nameText(APPOINTMENT_LIMITS.nameMaxLength),
   /** Rich text (HTML); the server sanitizes it. */
-  description: z
-    .string()
-    .max(APPOINTMENT_LIMITS.descriptionMaxLength)
+  description: longText(APPOINTMENT_LIMITS.descriptionMaxLength, { trim: false })
     .nullish()
     .transform((v) => v ?? ''),
   calendar_ids: z.array(idSchema).max(100).min(1, APPOINTMENT_ERROR_KEYS.calendarsEmpty),
@@ -111,12 +103,12 @@ export const appointmentFieldsSchema = z.object({
     .prefault({ recurrence_frequency: 'never' }),
   location: z
     .object({
-      name: optionalText(255),
-      address1: optionalText(255),
-      address2: optionalText(255),
-      zip: optionalText(APPOINTMENT_LIMITS.zipMaxLength),
-      city: optionalText(255),
-      country: optionalText(255),
+      name: optionalLineText(),
+      address1: optionalLineText(),
+      address2: optionalLineText(),
+      zip: optionalLineText(APPOINTMENT_LIMITS.zipMaxLength),
+      city: optionalLineText(),
+      country: optionalLineText(),
       link: optionalUrl,
       meeting_link_type: z
         .enum(MEETING_LINK_TYPES)
@@ -128,8 +120,8 @@ export const appointmentFieldsSchema = z.object({
     .object({
       room_id: idSchema.nullish().transform((v) => v ?? null),
       join_url: optionalUrl,
-      conference_call_phone_number: optionalText(100),
-      conference_call_access_code: optionalText(100),
+      conference_call_phone_number: optionalLineText(100),
+      conference_call_access_code: optionalLineText(100),
       app_url: optionalUrl,
     })
     .prefault({}),
@@ -163,10 +155,7 @@ export const appointmentFieldsSchema = z.object({
         .min(APPOINTMENT_LIMITS.costsMin)
         .nullish()
         .transform((v) => v ?? null),
-      currency: z
-        .string()
-        .trim()
-        .max(10)
+      currency: lineText(10)
         .nullish()
         .transform((v) => v || APPOINTMENT_LIMITS.defaultCurrency),
       url: optionalUrl,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, TEXT_LIMITS } from './text.ts';
 import { ID_PATTERN, idSchema } from './ids.ts';
 
 /**
@@ -38,13 +39,13 @@ export const calendarColorSchema = z
   .transform((value) => value.replace(/^#/, '').toLowerCase())
   .pipe(z.string().regex(/^[0-9a-f]{6}$/, 'invalid'));
 
-export const CALENDAR_NAME_MAX_LENGTH = 120;
+export const CALENDAR_NAME_MAX_LENGTH = TEXT_LIMITS.line;
 export const CALENDAR_SHARES_MAX = 500;
 
 /** `POST /calendars`, `PUT /calendars/{id}`. Only personal calendars carry `membership_ids`. */
 export const calendarBodySchema = z.object({
   calendar: z.object({
-    name: z.string().trim().min(1, 'required').max(CALENDAR_NAME_MAX_LENGTH),
+    name: nameText(CALENDAR_NAME_MAX_LENGTH),
     color: calendarColorSchema,
     type: z.enum(STORED_CALENDAR_TYPES),
     membership_ids: z.array(idSchema).max(CALENDAR_SHARES_MAX).default([]),

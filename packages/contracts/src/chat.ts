@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { lineText } from './text.ts';
 import { instantSchema } from './dates.ts';
 
 /**
@@ -325,7 +326,7 @@ export const setStatusSchema = z.object({
     .string()
     .default('')
     .transform((s) => s.replace(/\r?\n|\r/g, ' ').trim())
-    .pipe(z.string().max(CHAT_LIMITS.statusTextMax)),
+    .pipe(lineText(CHAT_LIMITS.statusTextMax)),
 });
 export type SetStatusPayload = z.input<typeof setStatusSchema>;
 

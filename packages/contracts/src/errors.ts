@@ -21,12 +21,17 @@ export const ERROR_KEYS = {
 
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
 
-/** The body of a 422 answer: each field names the message keys that apply to it. */
-export type ValidationErrors = { errors: Record<string, string[]> };
+/** What a 422 adds to a field's message keys, e.g. the maximum of a `too_long` text. */
+export type FieldErrorDetail = { maximum?: number };
+/**
+ * The body of a 422 answer: each field names the message keys that apply to it; `details`
+ * gives what the message needs to be said exactly ("at most 255 characters").
+ */
+export type ValidationErrors = { errors: Record<string, string[]>; details?: Record<string, FieldErrorDetail> };
 /** The body of 401, 403, 404 and 429 answers. */
 export type ErrorBody = { error: string; message?: string };
 
-type IssueLike = { code: string; input?: unknown; origin?: string; minimum?: unknown };
+type IssueLike = { code: string; input?: unknown; origin?: string; minimum?: unknown; maximum?: unknown };
 
 /**
  * Turns a validation issue into a message key, so that every schema answers with keys the web
@@ -46,4 +51,12 @@ export function issueKey(issue: IssueLike): string {
     default:
       return ERROR_KEYS.invalid;
   }
+}
+
+/** The detail of a validation issue a 422 carries: the maximum of a text that is too long. */
+export function issueDetail(issue: IssueLike): FieldErrorDetail | null {
+  if (issue.code === 'too_big' && issue.origin === 'string' && typeof issue.maximum === 'number') {
+    return { maximum: issue.maximum };
+  }
+  return null;
 }

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { GROUP_ACCESS, type GroupAccess } from './group.ts';
 import { idSchema } from './ids.ts';
+import { longText, nameText, TEXT_LIMITS } from './text.ts';
 
 /** Limits of the group and group category forms. */
 export const GROUP_LIMITS = {
-  nameMaxLength: 100,
+  nameMaxLength: TEXT_LIMITS.line,
   teaserMaxLength: 500,
   descriptionMaxLength: 100_000,
-  categoryNameMaxLength: 60,
+  categoryNameMaxLength: TEXT_LIMITS.line,
   /** A network's categories: the order call takes them all at once. */
   categoriesMax: 100,
   /** Groups on one page of a category's administration. */
@@ -30,11 +31,9 @@ export const GROUP_ERROR_KEYS = {
   archived: 'archived',
 } as const;
 
-const trimmed = (max: number) => z.string().trim().max(max, 'too_long');
-
 /** The group's own fields, as the form sends them (`POST /groups`, `PUT /groups/{slug}`). */
 export const groupFieldsSchema = z.object({
-  name: trimmed(GROUP_LIMITS.nameMaxLength).min(1, 'required'),
+  name: nameText(GROUP_LIMITS.nameMaxLength),
   group_category_id: idSchema.optional(),
   access: z.enum(GROUP_ACCESS).default('open'),
   moderated_join: z.boolean().default(false),
@@ -46,9 +45,9 @@ export const groupFieldsSchema = z.object({
   externally_visible: z.boolean().default(false),
   /** The id of an uploaded image (directory images), or null for none. */
   profile_image: idSchema.nullable().default(null),
-  teaser: trimmed(GROUP_LIMITS.teaserMaxLength).default(''),
+  teaser: longText(GROUP_LIMITS.teaserMaxLength).default(''),
   /** Rich text (HTML); sanitized by the server. */
-  description: z.string().max(GROUP_LIMITS.descriptionMaxLength, 'too_long').default(''),
+  description: longText(GROUP_LIMITS.descriptionMaxLength, { trim: false }).default(''),
 });
 export type GroupFields = z.output<typeof groupFieldsSchema>;
 export type GroupFieldsInput = z.input<typeof groupFieldsSchema>;
@@ -138,8 +137,8 @@ const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'invalid');
 /** `POST /administration/group-categories`, `PUT /administration/group-categories/{slug}`. */
 export const groupCategoryBodySchema = z.object({
   group_category: z.object({
-    name: trimmed(GROUP_LIMITS.categoryNameMaxLength).min(1, 'required'),
-    plural_name: trimmed(GROUP_LIMITS.categoryNameMaxLength).min(1, 'required'),
+    name: nameText(GROUP_LIMITS.categoryNameMaxLength),
+    plural_name: nameText(GROUP_LIMITS.categoryNameMaxLength),
     color: hexColor.nullable().default(null),
   }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MemberRef } from './calendar.ts';
 import { idSchema } from './ids.ts';
+import { longText } from './text.ts';
 
 /**
  * Group invitations (internal invites) of the administration spec: sections 3 (Internal invite,
@@ -59,10 +60,7 @@ export const membershipInvitesBodySchema = z.object({
       .describe(
         'Under a group prefix: groups whose members are invited too. Otherwise: the groups the members are invited to.',
       ),
-    additional_message: z
-      .string()
-      .trim()
-      .max(GROUP_INVITE_LIMITS.additionalMessage)
+    additional_message: longText(GROUP_INVITE_LIMITS.additionalMessage)
       .default('')
       .describe('A message to the invitees.'),
   }),
@@ -83,10 +81,7 @@ const inviteIdsSchema = z.array(idSchema).min(1).max(GROUP_INVITE_LIMITS.batch).
 /** `POST /batch_invites/renew`. */
 export const batchRenewBodySchema = z.object({
   invite_ids: inviteIdsSchema,
-  additional_message: z
-    .string()
-    .trim()
-    .max(GROUP_INVITE_LIMITS.additionalMessage)
+  additional_message: longText(GROUP_INVITE_LIMITS.additionalMessage)
     .optional()
     .describe('A new message for the invitees; the old one stays without it.'),
 });

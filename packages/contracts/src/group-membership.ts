@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText } from './text.ts';
 import type { MemberOption } from './directory.ts';
 import type { GroupRole } from './group.ts';
 
@@ -72,10 +73,7 @@ export type GroupJoinRequestsQuery = z.output<typeof groupJoinRequestsQuerySchem
 
 /** `POST /groups/{slug}/administration/join_requests/{id}/reject`. */
 export const rejectJoinRequestBodySchema = z.object({
-  message: z
-    .string()
-    .trim()
-    .max(GROUP_MEMBERSHIP_LIMITS.rejectMessage, 'too_long')
+  message: longText(GROUP_MEMBERSHIP_LIMITS.rejectMessage)
     .default('')
     .describe('Why the request is rejected; the member reads it in a notification and a mail.'),
 });

@@ -5,6 +5,7 @@ import { issueKey } from './errors.ts';
 z.config({ customError: (issue) => issueKey(issue) });
 
 export * from './errors.ts';
+export * from './text.ts';
 export * from './dates.ts';
 export * from './input-safety.ts';
 export * from './urls.ts';
@@ -30,6 +31,7 @@ export * from './storage.ts';
 export * from './rich-text.ts';
 export * from './calendar.ts';
 export * from './appointment.ts';
+export * from './recurrence.ts';
 export * from './participation.ts';
 export * from './chat.ts';
 export * from './audit-log.ts';

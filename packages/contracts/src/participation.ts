@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPLY_TO, INVITEE_LIMITS, inviteesSchema, type AppointmentDate } from './appointment.ts';
 import type { MemberRef } from './calendar.ts';
 import { idSchema } from './ids.ts';
+import { longText, nameText, TEXT_LIMITS } from './text.ts';
 import { instantSchema } from './dates.ts';
 import type { MemberImages } from './member.ts';
 
@@ -44,9 +45,9 @@ export const PARTICIPATION_LIMITS = {
   membersPerAddMax: INVITEE_LIMITS.membersMax,
   groupsPerAddMax: INVITEE_LIMITS.groupsMax,
   rolesPerAddMax: INVITEE_LIMITS.rolesMax,
-  contactSubjectMaxLength: 255,
+  contactSubjectMaxLength: TEXT_LIMITS.line,
   contactTextMaxLength: 20_000,
-  meetingRoomNameMaxLength: 100,
+  meetingRoomNameMaxLength: TEXT_LIMITS.line,
 } as const;
 
 export const PARTICIPATION_ERROR_KEYS = {
@@ -243,8 +244,8 @@ export type ParticipationsQuery = z.input<typeof participationsQuerySchema>;
 /** `POST /appointments/{id}/contact`. */
 export const contactBodySchema = z.object({
   contact: z.object({
-    subject: z.string().trim().min(1, 'required').max(PARTICIPATION_LIMITS.contactSubjectMaxLength),
-    text: z.string().trim().min(1, 'required').max(PARTICIPATION_LIMITS.contactTextMaxLength),
+    subject: nameText(PARTICIPATION_LIMITS.contactSubjectMaxLength),
+    text: longText(PARTICIPATION_LIMITS.contactTextMaxLength).min(1, 'required'),
     audience: z.enum(CONTACT_AUDIENCES).default('all'),
     include_attachments: z.boolean().default(false),
   }),
@@ -294,7 +295,7 @@ export type MeetingRoomAdmin = {
 
 export const meetingRoomBodySchema = z.object({
   meeting_room: z.object({
-    name: z.string().trim().min(1, 'required').max(PARTICIPATION_LIMITS.meetingRoomNameMaxLength),
+    name: nameText(PARTICIPATION_LIMITS.meetingRoomNameMaxLength),
   }),
 });
 export type MeetingRoomBody = z.input<typeof meetingRoomBodySchema>;
