@@ -52,6 +52,8 @@ export const APPOINTMENT_LIMITS = {
 export const APPOINTMENT_ERROR_KEYS = {
   calendarsEmpty: 'calendars_empty',
   endLtStart: 'end_lt_start',
+  /** An invitation comes with a new appointment only; later ones are added as participants. */
+  invitationOnCreate: 'invitation_on_create_only',
 } as const;
 
 /** Ids of generated and modified occurrences: `r-{seriesId}-{original local start yyyyMMddTHHmm}`. */
