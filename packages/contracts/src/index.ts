@@ -32,6 +32,7 @@ export * from './rich-text.ts';
 export * from './calendar.ts';
 export * from './appointment.ts';
 export * from './recurrence.ts';
+export * from './recurrence.ts';
 export * from './participation.ts';
 export * from './chat.ts';
 export * from './audit-log.ts';

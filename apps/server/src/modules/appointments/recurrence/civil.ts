@@ -1,3 +1,5 @@
+import { daysInMonth } from '@agora/contracts';
+
 // Calendar arithmetic on "floating" local times: a wall-clock time is held as the number
 // Date.UTC(y, m, d, h, min) would give for it, so that adding days or months never meets a
 // daylight-saving change. Converting to a real instant is zone-time.ts's job.
@@ -31,15 +33,8 @@ export function civilFromDays(days: number): Civil {
   return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-export function daysInMonth(year: number, month: number): number {
-  return month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!;
-}
+// The month lengths the form's recurrence summary counts with too.
+export { daysInMonth, isLeapYear } from '@agora/contracts';
 
 /** Splits a floating local time into its date and the milliseconds since local midnight. */
 export function splitLocal(local: number): Civil & { timeOfDay: number } {

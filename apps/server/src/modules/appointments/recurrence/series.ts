@@ -1,5 +1,11 @@
-import type { RecurrenceFrequency, RecurrenceUnit } from '@agora/contracts';
-import { DAY, civilFromDays, daysFromCivil, daysInMonth, formatLocalKey, parseLocalKey, splitLocal } from './civil.ts';
+import {
+  monthStepDay,
+  recurrenceStep,
+  type CivilDay,
+  type RecurrenceFrequency,
+  type RecurrenceUnit,
+} from '@agora/contracts';
+import { DAY, civilFromDays, daysFromCivil, formatLocalKey, parseLocalKey, splitLocal } from './civil.ts';
 import { assertZone, toInstant, toLocal } from './zone-time.ts';
 
 export type SeriesRule = {
@@ -25,7 +31,8 @@ export type SeriesRule = {
 export type Occurrence = { start: Date; end: Date | null; key: string };
 
 // A series is a grid of floating local starts: the first start plus k steps, a step being a
-// fixed number of days (daily, weekly) or of months (monthly, yearly). The k-th start is
+// fixed number of days (daily, weekly) or of months (monthly, yearly), as the contracts'
+// recurrenceStep and monthStepDay define them for the form's summary too. The k-th start is
 // computed directly, so a range is reached by one division however old the series is, and only
 // the occurrences near the range are ever converted to instants.
 type Grid = {
@@ -38,9 +45,9 @@ type Grid = {
   /** Days step in ms, or 0 when the step is in months. */
   stepMs: number;
   stepMonths: number;
-  /** Months since year 0 of the first start, its day of month and time of day. */
+  /** Months since year 0 of the first start, its day and its time of day. */
   month0: number;
-  day0: number;
+  day0: CivilDay;
   timeOfDay0: number;
   /** Last instant an occurrence may start at; the first occurrence always counts. */
   until: number;
@@ -61,8 +68,8 @@ function gridOf(rule: SeriesRule): Grid {
   }
   const startLocal = toLocal(zone, startInstant);
   const duration = endInstant === null ? null : Math.max(0, toLocal(zone, endInstant) - startLocal);
-  const interval = Math.max(1, Math.floor(rule.interval) || 1);
-  const unit = rule.frequency === 'custom' ? rule.unit : rule.frequency;
+  // 'never' is a single occurrence; a step of one day keeps the grid well-formed.
+  const step = recurrenceStep(rule) ?? { days: 1, months: 0 };
   const { year, month, day, timeOfDay } = splitLocal(startLocal);
   return {
     zone,
@@ -70,10 +77,10 @@ function gridOf(rule: SeriesRule): Grid {
     endInstant,
     startLocal,
     duration,
-    stepMs: unit === 'daily' ? interval * DAY : unit === 'weekly' ? 7 * interval * DAY : 0,
-    stepMonths: unit === 'monthly' ? interval : unit === 'yearly' ? 12 * interval : 0,
+    stepMs: step.days * DAY,
+    stepMonths: step.months,
     month0: year * 12 + month - 1,
-    day0: day,
+    day0: { year, month, day },
     timeOfDay0: timeOfDay,
     until: rule.until ? Math.max(rule.until.getTime(), startInstant) : Infinity,
     single: rule.frequency === 'never',
@@ -84,11 +91,9 @@ function gridOf(rule: SeriesRule): Grid {
 /** Floating local start of the k-th candidate; NaN when its month lacks the day (Feb 30). */
 function localAt(g: Grid, k: number): number {
   if (g.stepMs) return g.startLocal + k * g.stepMs;
-  const months = g.month0 + k * g.stepMonths;
-  const year = Math.floor(months / 12);
-  const month = months - year * 12 + 1;
-  if (g.day0 > daysInMonth(year, month)) return NaN;
-  return daysFromCivil(year, month, g.day0) * DAY + g.timeOfDay0;
+  const day = monthStepDay(g.day0, g.stepMonths, k);
+  if (!day) return NaN;
+  return daysFromCivil(day.year, day.month, day.day) * DAY + g.timeOfDay0;
 }
 
 /** The last candidate index whose local start may lie at or before `local` (may be negative). */
