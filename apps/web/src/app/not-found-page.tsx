@@ -1,18 +1,18 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { NotFoundState, type MissingKind } from '../ui/not-found-state.tsx';
+import type { MissingReason } from '../ui/use-error-message.ts';
+import { PageContainer } from './shell/page-container.tsx';
+import { usePageTitle } from './shell/page-title.ts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
-export function NotFoundPage() {
+type NotFoundPageProps = { kind?: MissingKind; reason?: MissingReason };
+
+/** A page for what is not there or not for this member: an unknown address, a deleted appointment, a closed area. */
+export function NotFoundPage({ kind = 'page', reason = 'not_found' }: NotFoundPageProps) {
   const { t } = useTranslation('common');
+  usePageTitle(t([`missing.${reason}.${kind}.title`, `missing.${reason}.page.title`]));
   return (
-    <Container size="sm" py="xl">
-      <Stack align="flex-start">
-        <Title order={1}>{t('not_found_page.title')}</Title>
-        <Text>{t('not_found_page.text')}</Text>
-        <Button component={Link} to="/">
-          {t('not_found_page.home')}
-        </Button>
-      </Stack>
-    </Container>
+    <PageContainer>
+      <NotFoundState kind={kind} reason={reason} titleOrder={1} />
+    </PageContainer>
   );
 }

@@ -28,4 +28,18 @@ describe('EmptyState', () => {
     expect(screen.getByText('Nichts da')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
+
+  it('draws an icon even where the caller gives none, so every empty list looks alike', () => {
+    const { container } = renderUi(<EmptyState title="Nichts da" />);
+    expect(container.querySelector('[data-empty-icon] svg')).toBeTruthy();
+  });
+
+  it('can be the heading of a page and the small state of a dropdown', () => {
+    const { unmount } = renderUi(<EmptyState title="Seite nicht gefunden" titleOrder={1} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeTruthy();
+    unmount();
+    renderUi(<EmptyState title="Keine Benachrichtigungen" size="sm" data-testid="empty" />);
+    expect(screen.getByTestId('empty').textContent).toBe('Keine Benachrichtigungen');
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
 });

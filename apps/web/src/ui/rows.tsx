@@ -2,7 +2,8 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from './use-error-message.ts';
+import { NotFoundState, type MissingKind } from './not-found-state.tsx';
+import { isRetryable, missingReason, useErrorMessage } from './use-error-message.ts';
 
 /** Inside a table (colSpan given) a whole row spanning the columns, else the content alone. */
 function Row({ colSpan, children }: { colSpan?: number; children: ReactNode }) {
@@ -38,18 +39,30 @@ export function LoadingRow({ label, colSpan }: LoadingRowProps) {
 type ErrorRowProps = {
   /** The failed query's error; its message key is translated, else a generic error. */
   error: unknown;
-  /** Usually the query's refetch. */
+  /** Usually the query's refetch; offered only where trying again can help (network, 5xx, 429). */
   onRetry?: () => unknown;
+  /**
+   * What the page loads (an appointment, a group ...): when it is gone or not for this member,
+   * the not-found state says so in these words, with the ways on, instead of a bare message.
+   */
+  kind?: MissingKind;
   /** A fixed text instead of the error's own. */
   message?: string;
   /** Inside a table: renders a whole row spanning this many columns. */
   colSpan?: number;
 };
 
-/** A list that failed to load: what went wrong, and a button to try again. */
-export function ErrorRow({ error, onRetry, message, colSpan }: ErrorRowProps) {
+/** A list or page that failed to load: what went wrong, and a button to try again where that can help. */
+export function ErrorRow({ error, onRetry, message, colSpan, kind }: ErrorRowProps) {
   const { t } = useTranslation('ui');
   const errorMessage = useErrorMessage();
+  const reason = missingReason(error);
+  if (kind && reason)
+    return (
+      <Row colSpan={colSpan}>
+        <NotFoundState kind={kind} reason={reason} />
+      </Row>
+    );
   return (
     <Row colSpan={colSpan}>
       <Group justify="center" gap="sm" py="md" wrap="wrap">
@@ -57,7 +70,7 @@ export function ErrorRow({ error, onRetry, message, colSpan }: ErrorRowProps) {
           <IconAlertCircle size={18} color="var(--mantine-color-red-8)" aria-hidden />
           <Text size="sm">{message ?? errorMessage(error)}</Text>
         </Group>
-        {onRetry && (
+        {onRetry && isRetryable(error) && (
           <Button
             size="xs"
             variant="light"

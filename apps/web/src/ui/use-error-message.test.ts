@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../app/api-client.ts';
 import { i18n } from '../i18n/index.ts';
-import { errorMessage } from './use-error-message.ts';
+import { errorMessage, isRetryable, missingReason } from './use-error-message.ts';
 
 describe('errorMessage', () => {
   beforeAll(async () => {
@@ -28,5 +28,22 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(422, { errors: { name: ['invalid_characters'] } }))).toBe(
       'This text holds characters that cannot be stored.',
     );
+  });
+});
+
+describe('isRetryable and missingReason', () => {
+  it('retries only where the answer may change: network, 5xx, 429', () => {
+    expect(isRetryable(new TypeError('Failed to fetch'))).toBe(true);
+    for (const status of [500, 502, 503, 429]) expect(isRetryable(new ApiError(status, null))).toBe(true);
+    for (const status of [401, 403, 404, 410, 422]) expect(isRetryable(new ApiError(status, null))).toBe(false);
+    expect(isRetryable(new Error('render failed'))).toBe(false);
+  });
+
+  it('tells a missing thing from a closed one', () => {
+    expect(missingReason(new ApiError(404, null))).toBe('not_found');
+    expect(missingReason(new ApiError(410, null))).toBe('not_found');
+    expect(missingReason(new ApiError(403, null))).toBe('forbidden');
+    expect(missingReason(new ApiError(500, null))).toBeNull();
+    expect(missingReason(new TypeError('x'))).toBeNull();
   });
 });

@@ -20,6 +20,34 @@ export function errorMessage(error: unknown, ns?: string, t: Translate = transla
   return t('common:errors.generic');
 }
 
+/** The status of a failed call, where it has one (the API's errors, and errors shaped like them). */
+function statusOf(error: unknown): number | null {
+  if (error instanceof ApiError) return error.status;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : null;
+}
+
+/**
+ * Whether trying the same call again can help: the network failed (fetch throws a TypeError),
+ * the server failed (5xx) or asked to wait (429, 408). Never for a refusal or a missing thing
+ * (401, 403, 404, 410, 422): the answer would be the same.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  const status = statusOf(error);
+  return status !== null && (status >= 500 || status === 429 || status === 408);
+}
+
+/** Why a thing cannot be shown: it is gone (404, 410) or the member may not see it (403); else null. */
+export type MissingReason = 'not_found' | 'forbidden';
+
+export function missingReason(error: unknown): MissingReason | null {
+  const status = statusOf(error);
+  if (status === 404 || status === 410) return 'not_found';
+  if (status === 403) return 'forbidden';
+  return null;
+}
+
 /** Field errors of a 422 answer, translated, keyed by field; null when the error has none. */
 export function fieldErrorMessages(
   error: unknown,

@@ -1,4 +1,5 @@
 import { IconHistory, IconMail, IconPalette, IconVideo } from '@tabler/icons-react';
+import type { RouteObject } from 'react-router';
 import type { ActiveModuleRule, FeatureModule } from '../../app/registry.ts';
 import { GROUP } from '../../app/shell/active-module.ts';
 
@@ -21,35 +22,49 @@ const ADMINISTRATION_PATTERNS: ActiveModuleRule[] = [
   `${GROUP}/edit`,
 ].map((pattern) => [pattern, 'administration', FIRST] as const);
 
+/**
+ * Pages of the network's administration, from any feature, behind the guard that shows members
+ * without `can.administrate` the no-access page.
+ */
+export function administrationOnly(children: RouteObject[]): RouteObject {
+  return {
+    lazy: () =>
+      import('./components/administration-guard.tsx').then((m) => ({ Component: m.AdministrationGuard })),
+    children,
+  };
+}
+
 export const administrationFeature: FeatureModule = {
   key: 'administration',
   namespaces: ['administration'],
   activeModules: ADMINISTRATION_PATTERNS,
   routes: [
-    {
-      path: 'administration',
-      lazy: () => import('./pages/administration-page.tsx').then((m) => ({ Component: m.AdministrationPage })),
-    },
-    {
-      path: 'administration/designs',
-      lazy: () => import('./pages/design-page.tsx').then((m) => ({ Component: m.DesignPage })),
-    },
-    {
-      path: 'administration/mails',
-      lazy: () => import('./pages/mails-page.tsx').then((m) => ({ Component: m.MailsPage })),
-    },
-    {
-      path: 'administration/meeting_rooms',
-      lazy: () => import('./pages/meeting-rooms-page.tsx').then((m) => ({ Component: m.MeetingRoomsPage })),
-    },
-    {
-      path: 'administration/audit_log',
-      lazy: () => import('./pages/audit-log-page.tsx').then((m) => ({ Component: m.AuditLogPage })),
-    },
-    {
-      path: 'administration/mails/:mailId',
-      lazy: () => import('./pages/mail-page.tsx').then((m) => ({ Component: m.MailPage })),
-    },
+    administrationOnly([
+      {
+        path: 'administration',
+        lazy: () => import('./pages/administration-page.tsx').then((m) => ({ Component: m.AdministrationPage })),
+      },
+      {
+        path: 'administration/designs',
+        lazy: () => import('./pages/design-page.tsx').then((m) => ({ Component: m.DesignPage })),
+      },
+      {
+        path: 'administration/mails',
+        lazy: () => import('./pages/mails-page.tsx').then((m) => ({ Component: m.MailsPage })),
+      },
+      {
+        path: 'administration/meeting_rooms',
+        lazy: () => import('./pages/meeting-rooms-page.tsx').then((m) => ({ Component: m.MeetingRoomsPage })),
+      },
+      {
+        path: 'administration/audit_log',
+        lazy: () => import('./pages/audit-log-page.tsx').then((m) => ({ Component: m.AuditLogPage })),
+      },
+      {
+        path: 'administration/mails/:mailId',
+        lazy: () => import('./pages/mail-page.tsx').then((m) => ({ Component: m.MailPage })),
+      },
+    ]),
   ],
   userMenu: [
     {

@@ -1,6 +1,7 @@
 import { IconCategory } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { FeatureModule } from '../../app/registry.ts';
+import { administrationOnly } from '../administration/index.ts';
 
 export { groupQuery, userbarGroupsQuery } from './api.ts';
 
@@ -30,18 +31,21 @@ export const groupsFeature: FeatureModule = {
       path: 'groups/:groupSlug/administration/members',
       ...page(() => import('./membership/members-administration-page.tsx'), 'MembersAdministrationPage'),
     },
-    {
-      path: 'administration/group-categories-order/edit',
-      ...page(() => import('./pages/category-order-page.tsx'), 'CategoryOrderPage'),
-    },
-    {
-      path: 'administration/group-categories/new',
-      ...page(() => import('./pages/category-form-page.tsx'), 'CategoryFormPage'),
-    },
-    {
-      path: 'administration/group-categories/:groupCategorySlug/edit',
-      ...page(() => import('./pages/category-form-page.tsx'), 'CategoryFormPage'),
-    },
+    // The categories themselves are the network's structure: its administrators' pages.
+    administrationOnly([
+      {
+        path: 'administration/group-categories-order/edit',
+        ...page(() => import('./pages/category-order-page.tsx'), 'CategoryOrderPage'),
+      },
+      {
+        path: 'administration/group-categories/new',
+        ...page(() => import('./pages/category-form-page.tsx'), 'CategoryFormPage'),
+      },
+      {
+        path: 'administration/group-categories/:groupCategorySlug/edit',
+        ...page(() => import('./pages/category-form-page.tsx'), 'CategoryFormPage'),
+      },
+    ]),
     {
       path: 'group-categories/:groupCategorySlug/administration',
       ...page(() => import('./pages/category-administration-page.tsx'), 'CategoryAdministrationPage'),

@@ -30,7 +30,7 @@ export function MailPage() {
           backTo="/administration/mails"
         />
         {mail.isPending && <LoadingRow />}
-        {mail.isError && <ErrorRow error={mail.error} onRetry={() => void mail.refetch()} />}
+        {mail.isError && <ErrorRow error={mail.error} kind="mail" onRetry={() => void mail.refetch()} />}
         {mail.data && (
           <>
             {mail.data.delivery_error && (

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MeetingRoomAdmin } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
+import { networkShell } from '../../../testing/network-shell.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
 import { MeetingRoomsPage } from './meeting-rooms-page.tsx';
@@ -18,8 +19,10 @@ const ATRIUM = room('a', 'Atrium', 3);
 const LIBRARY = room('b', 'Bibliothek');
 const LIST = 'GET /administration/meeting_rooms';
 
+const NETWORK = 'GET /api/v1/network';
+
 function render(answers: Parameters<typeof stubFetch>[0]) {
-  const calls = stubFetch(answers);
+  const calls = stubFetch({ [NETWORK]: { status: 200, body: networkShell({ administrate: true }) }, ...answers });
   const view = renderUi(<MeetingRoomsPage />, { path: '/administration/meeting_rooms' });
   return { ...view, calls };
 }
@@ -52,7 +55,7 @@ describe('the meeting rooms administration', { timeout: 15_000 }, () => {
       'POST /administration/meeting_rooms': { status: 201, body: LIBRARY },
     });
     await screen.findByRole('table');
-    const input = screen.getByLabelText(/Name des neuen Raums/);
+    const input = await screen.findByLabelText(/Name des neuen Raums/);
     fireEvent.change(input, { target: { value: 'Bibliothek' } });
     fireEvent.click(screen.getByRole('button', { name: 'Raum hinzufügen' }));
     expect(await screen.findByText('Erfolgreich gespeichert.')).toBeTruthy();
@@ -64,6 +67,7 @@ describe('the meeting rooms administration', { timeout: 15_000 }, () => {
     );
 
     stubFetch({
+      [NETWORK]: { status: 200, body: networkShell({ administrate: true }) },
       [LIST]: { status: 200, body: [ATRIUM, LIBRARY] },
       'POST /administration/meeting_rooms': { status: 422, body: { errors: { name: ['taken'] } } },
     });
@@ -107,6 +111,18 @@ describe('the meeting rooms administration', { timeout: 15_000 }, () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(await screen.findByText('Erfolgreich gelöscht.')).toBeTruthy();
+  });
+
+  it('offers adding and changing only as far as the permissions go', async () => {
+    render({
+      [NETWORK]: { status: 200, body: networkShell({ administrate: false }) },
+      [LIST]: { status: 200, body: [{ ...ATRIUM, can: { update: false, destroy: false } }] },
+    });
+    await screen.findByRole('table');
+    expect(screen.queryByLabelText(/Name des neuen Raums/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Raum hinzufügen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Atrium umbenennen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Atrium löschen' })).toBeNull();
   });
 
   it('offers to try again when the list cannot be loaded', async () => {

@@ -18,6 +18,7 @@ import {
   useDeleteMeetingRoom,
   useRenameMeetingRoom,
 } from '../meeting-rooms-api.ts';
+import { networkQuery } from '../../home/index.ts';
 
 const MAX = PARTICIPATION_LIMITS.meetingRoomNameMaxLength;
 
@@ -183,6 +184,8 @@ export function MeetingRoomsPage() {
   const { t } = useTranslation('administration');
   usePageTitle(t('meeting_rooms.title'));
   const rooms = useQuery(adminMeetingRoomsQuery);
+  // Adding is the network administrators' (as renaming and deleting follow each room's `can`).
+  const canCreate = useQuery(networkQuery).data?.can.administrate ?? false;
   const [renaming, setRenaming] = useState<MeetingRoomAdmin | null>(null);
 
   return (
@@ -197,7 +200,7 @@ export function MeetingRoomsPage() {
           backTo="/administration"
         />
         <Text c="dimmed">{t('meeting_rooms.intro')}</Text>
-        <AddRoomForm />
+        {canCreate && <AddRoomForm />}
         {rooms.isPending && <LoadingRow />}
         {rooms.isError && <ErrorRow error={rooms.error} onRetry={() => void rooms.refetch()} />}
         {rooms.data?.length === 0 && (

@@ -95,6 +95,7 @@ export function EditAppointmentPage() {
       {failed && (
         <ErrorRow
           error={failed}
+          kind="appointment"
           onRetry={() => void Promise.all([appointment.refetch(), calendars.refetch(), context.refetch()])}
         />
       )}

@@ -19,7 +19,7 @@ import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { formatAppointmentDate, htmlToText, truncateText } from '../appointment-text.ts';
 import { CalendarDot } from '../components/calendar-dot.tsx';
 import { copyWithToast } from '../copy-text.ts';
-import { appointmentPath, isRecurring } from './month-calendar.tsx';
+import { appointmentPath, isRecurring } from './list-item.ts';
 
 type AppointmentPopupProps = {
   /** The row that was clicked, shown at once while the details load; null closes the popup. */
@@ -69,7 +69,7 @@ function PopupBody({ item }: { item: AppointmentListItem }) {
         <Text size="sm">{formatAppointmentDate(date, t('popup.all_day'))}</Text>
       </Line>
       {details.isPending && <LoadingRow />}
-      {details.isError && <ErrorRow error={details.error} onRetry={() => void details.refetch()} />}
+      {details.isError && <ErrorRow error={details.error} kind="appointment" onRetry={() => void details.refetch()} />}
       {appointment && <Details appointment={appointment} />}
       {appointment && showsRsvp(appointment) && <AppointmentRsvp appointment={appointment} />}
       <Group justify="flex-end" gap="xs" mt="xs">

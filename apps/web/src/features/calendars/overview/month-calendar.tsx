@@ -1,37 +1,28 @@
 import deLocale from '@fullcalendar/core/locales/de';
 import esLocale from '@fullcalendar/core/locales/es';
 import frLocale from '@fullcalendar/core/locales/fr';
-import type { EventClickArg, EventContentArg, EventInput, MoreLinkContentArg } from '@fullcalendar/core';
+import type { EventClickArg, EventInput, MoreLinkContentArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import { addDays, format, parseISO } from 'date-fns';
-import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_LIMITS, contrastText, type AppointmentListItem } from '@agora/contracts';
 import { formatDate } from '../../../ui/date-format.ts';
 import { intlLocale } from '../../../ui/intl-locale.ts';
 import { calendarColor } from '../calendar-sections.ts';
+import { EventContent } from './event-content.tsx';
+import { appointmentPath } from './list-item.ts';
+import type { ListRange } from './list-start.ts';
 import classes from './month-calendar.module.css';
 import type { CalendarView } from './overview-state.ts';
+import { useKeepPopoverInView } from './popover-in-view.ts';
 
-const FC_VIEWS: Record<CalendarView, string> = { sheet: 'dayGridMonth', list: 'listMonth' };
+// The list is FullCalendar's plain list over the days of `listRange` (from today in the
+// current month); the sheet is always the whole month.
+const FC_VIEWS: Record<CalendarView, string> = { sheet: 'dayGridMonth', list: 'list' };
 const LOCALES = [deLocale, esLocale, frLocale];
-
-/** A recurring series' occurrence or a virtual appointment (calendars spec, section 2). */
-export function isRecurring(item: AppointmentListItem): boolean {
-  return (
-    item.recurring ||
-    item.id.startsWith('r-') ||
-    item.type === 'recurring_appointment' ||
-    item.type === 'virtual_appointment'
-  );
-}
-
-export function appointmentPath(item: Pick<AppointmentListItem, 'id' | 'path'>): string {
-  return item.path || `/appointments/${encodeURIComponent(item.id)}`;
-}
 
 /** An appointment as FullCalendar takes it: all-day ends are exclusive there, inclusive in the API. */
 export function toCalendarEvent(item: AppointmentListItem): EventInput {
@@ -59,6 +50,8 @@ type MonthCalendarProps = {
   /** A day of the month shown (YYYY-MM-DD). */
   date: string;
   view: CalendarView;
+  /** The days the list shows (the sheet ignores them). */
+  listRange: ListRange;
   appointments: AppointmentListItem[];
   onOpen: (item: AppointmentListItem) => void;
   /** A double-click on a day of the sheet (only where the member may create appointments). */
@@ -66,11 +59,15 @@ type MonthCalendarProps = {
 };
 
 /** The month sheet or the month's list, drawn by FullCalendar without its own toolbar. */
-export function MonthCalendar({ date, view, appointments, onOpen, onDayDoubleClick }: MonthCalendarProps) {
+export function MonthCalendar({ date, view, listRange, appointments, onOpen, onDayDoubleClick }: MonthCalendarProps) {
   const { t, i18n } = useTranslation('calendars');
   const ref = useRef<FullCalendar>(null);
+  const container = useRef<HTMLDivElement>(null);
   const fcView = FC_VIEWS[view];
   const events = useMemo(() => appointments.map(toCalendarEvent), [appointments]);
+  const { start, end, cut } = listRange;
+  const visibleRange = useMemo(() => ({ start, end }), [start, end]);
+  useKeepPopoverInView(container);
 
   useEffect(() => {
     const api = ref.current?.getApi();
@@ -107,12 +104,19 @@ export function MonthCalendar({ date, view, appointments, onOpen, onDayDoubleCli
   };
 
   return (
-    <div className={classes.calendar} onDoubleClick={handleDoubleClick} data-testid="month-calendar" data-view={view}>
+    <div
+      ref={container}
+      className={classes.calendar}
+      onDoubleClick={handleDoubleClick}
+      data-testid="month-calendar"
+      data-view={view}
+    >
       <FullCalendar
         ref={ref}
         plugins={[dayGridPlugin, listPlugin]}
         initialView={fcView}
         initialDate={date}
+        visibleRange={visibleRange}
         headerToolbar={false}
         locales={LOCALES}
         locale={intlLocale(i18n.language)}
@@ -137,46 +141,8 @@ export function MonthCalendar({ date, view, appointments, onOpen, onDayDoubleCli
         // content instead (the day number link keeps the long date).
         dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
         dayPopoverFormat={{ day: '2-digit', month: '2-digit', year: 'numeric' }}
-        noEventsContent={() => t('overview.empty')}
+        noEventsContent={() => (cut ? t('overview.no_more') : t('overview.empty'))}
       />
     </div>
-  );
-}
-
-/** FullCalendar draws one-day timed events as a dot and text, the others as coloured bars. */
-function isBlock(arg: EventContentArg): boolean {
-  const { start, end, allDay } = arg.event;
-  if (allDay || !arg.isStart || !arg.isEnd) return true;
-  if (!start || !end) return false;
-  const last = new Date(end.getTime() - 1);
-  return last.toDateString() !== start.toDateString();
-}
-
-function EventContent({ arg }: { arg: EventContentArg }) {
-  const { t } = useTranslation('calendars');
-  const item = arg.event.extendedProps['item'] as AppointmentListItem;
-  const recurring = isRecurring(item);
-  const title = (
-    <>
-      <span className={classes.title}>{arg.event.title}</span>
-      {recurring && <IconRepeat size={14} className={classes.icon} aria-label={t('overview.recurring')} role="img" />}
-      {item.canceled && <span className={classes.srOnly}>{` (${t('overview.canceled')})`}</span>}
-    </>
-  );
-  if (arg.view.type === FC_VIEWS.list) {
-    // The list's title cell is the row's link (FullCalendar follows the first link of a row).
-    return (
-      <a href={appointmentPath(item)} className={classes.listLink}>
-        {title}
-      </a>
-    );
-  }
-  const block = isBlock(arg);
-  return (
-    <span className={classes.event} data-block={block || undefined}>
-      {!block && <span className={classes.dot} style={{ background: arg.backgroundColor }} aria-hidden />}
-      {arg.timeText && !arg.event.allDay && <span className={classes.time}>{arg.timeText}</span>}
-      {title}
-    </span>
   );
 }

@@ -16,6 +16,8 @@ import { appointmentMonthQuery, calendarContextQuery, calendarsQuery } from '../
 import { copyWithToast } from '../copy-text.ts';
 import { AppointmentPopup } from './appointment-popup.tsx';
 import { CalendarFilter } from './calendar-filter.tsx';
+import { EarlierToggle } from './earlier-toggle.tsx';
+import { appointmentsBefore, listRange } from './list-start.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 import { OverviewToolbar } from './overview-toolbar.tsx';
 import {
@@ -84,6 +86,11 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
   const [chosenView, setChosenView] = useState<CalendarView>(() => readStoredView());
   const [date, setDate] = useState(() => readStoredDate(todayIsoDate()));
   const view: CalendarView = narrow ? 'list' : chosenView;
+  // The list of the current month starts at today until the member asks for the earlier days.
+  const [showEarlier, setShowEarlier] = useState(false);
+  const today = todayIsoDate();
+  const range = listRange(date, today, showEarlier);
+  const startsToday = listRange(date, today, false).cut;
   const [opened, setOpened] = useState<AppointmentListItem | null>(null);
 
   const available = calendars.data?.calendars;
@@ -145,6 +152,7 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
   const changeDate = (next: string) => {
     setDate(next);
     storeDate(next);
+    setShowEarlier(false);
   };
   const changeView = (next: CalendarView) => {
     setChosenView(next);
@@ -233,7 +241,7 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
       <OverviewToolbar
         date={date}
         onDateChange={changeDate}
-        onToday={() => changeDate(todayIsoDate())}
+        onToday={() => changeDate(today)}
         view={view}
         onViewChange={changeView}
         viewForced={narrow}
@@ -278,13 +286,23 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
           }
         />
       ) : (
-        <MonthCalendar
-          date={date}
-          view={view}
-          appointments={appointments}
-          onOpen={setOpened}
-          onDayDoubleClick={canCreate ? (day) => void navigate(newAppointmentPath(day)) : undefined}
-        />
+        <>
+          {view === 'list' && startsToday && !month.isPending && (
+            <EarlierToggle
+              shown={showEarlier}
+              count={appointmentsBefore(appointments, today)}
+              onChange={setShowEarlier}
+            />
+          )}
+          <MonthCalendar
+            date={date}
+            view={view}
+            listRange={range}
+            appointments={appointments}
+            onOpen={setOpened}
+            onDayDoubleClick={canCreate ? (day) => void navigate(newAppointmentPath(day)) : undefined}
+          />
+        </>
       )}
       <AppointmentPopup item={opened} onClose={() => setOpened(null)} />
     </PageContainer>

@@ -91,7 +91,7 @@ export function EditCalendarPage() {
   if (calendar.isError) {
     return (
       <Frame title={t('form.edit_title')}>
-        <ErrorRow error={calendar.error} onRetry={() => void calendar.refetch()} />
+        <ErrorRow error={calendar.error} kind="calendar" onRetry={() => void calendar.refetch()} />
       </Frame>
     );
   }

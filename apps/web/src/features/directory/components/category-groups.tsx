@@ -51,7 +51,7 @@ export function CategoryGroups({ category }: { category: string }) {
       <Box pos="relative" aria-busy={list.isFetching}>
         <LoadingOverlay visible={list.isPlaceholderData} zIndex={5} overlayProps={{ blur: 1 }} />
         {list.isPending && <LoadingRow />}
-        {list.isError && <ErrorRow error={list.error} onRetry={() => void list.refetch()} />}
+        {list.isError && <ErrorRow error={list.error} kind="group_category" onRetry={() => void list.refetch()} />}
         {data && (
           <Text size="sm" c="dimmed" mb="xs" aria-live="polite" data-testid="groups-total">
             {t('groups.total', { count: data.total })}

@@ -20,7 +20,7 @@ export function GroupMembersPage() {
     <PageContainer>
       <PageToolbar title={title} backTo={`/groups/${groupSlug}`} backLabel={t('group_members.back')} />
       {group.isError ? (
-        <ErrorRow error={group.error} onRetry={() => void group.refetch()} />
+        <ErrorRow error={group.error} kind="group" onRetry={() => void group.refetch()} />
       ) : (
         <MemberList key={groupSlug} groupSlug={groupSlug} />
       )}

@@ -75,7 +75,7 @@ export function NewInvitePage() {
   if (!group.data) {
     return (
       <PageContainer size="md">
-        <ErrorRow error={group.error} onRetry={() => void group.refetch()} />
+        <ErrorRow error={group.error} kind="group" onRetry={() => void group.refetch()} />
       </PageContainer>
     );
   }

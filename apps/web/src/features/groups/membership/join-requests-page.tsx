@@ -67,7 +67,7 @@ export function JoinRequestsPage() {
       <Stack gap="md">
         <PageToolbar title={title} backTo={`/groups/${groupSlug}/administration`} />
         {requests.isPending && <LoadingRow />}
-        {requests.isError && <ErrorRow error={requests.error} onRetry={() => void requests.refetch()} />}
+        {requests.isError && <ErrorRow error={requests.error} kind="group" onRetry={() => void requests.refetch()} />}
         {requests.data && requests.data.total === 0 && (
           <EmptyState
             icon={<IconUserCheck size={32} />}

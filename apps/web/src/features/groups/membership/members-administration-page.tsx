@@ -96,7 +96,7 @@ export function MembersAdministrationPage() {
           maxLength={GROUP_MEMBERSHIP_LIMITS.queryMax}
         />
         {members.isPending && <LoadingRow />}
-        {members.isError && <ErrorRow error={members.error} onRetry={() => void members.refetch()} />}
+        {members.isError && <ErrorRow error={members.error} kind="group" onRetry={() => void members.refetch()} />}
         {members.data && members.data.members.length === 0 && (
           <EmptyState icon={<IconUsers size={32} />} title={t(q ? 'members.no_match' : 'members.empty')} />
         )}

@@ -51,7 +51,7 @@ export function CategoryAdministrationPage() {
           }
         />
         {data.isPending && <LoadingRow />}
-        {data.isError && <ErrorRow error={data.error} onRetry={() => void data.refetch()} />}
+        {data.isError && <ErrorRow error={data.error} kind="group_category" onRetry={() => void data.refetch()} />}
         {data.data?.groups.length === 0 && (
           <EmptyState
             icon={<IconUsersGroup size={32} aria-hidden />}

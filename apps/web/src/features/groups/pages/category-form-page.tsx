@@ -26,7 +26,7 @@ export function CategoryFormPage() {
       <Stack gap="md">
         <PageToolbar title={title} backTo={ORDER_PAGE} />
         {groupCategorySlug && category.isPending && <LoadingRow />}
-        {category.isError && <ErrorRow error={category.error} onRetry={() => void category.refetch()} />}
+        {category.isError && <ErrorRow error={category.error} kind="group_category" onRetry={() => void category.refetch()} />}
         {(!groupCategorySlug || category.data) && (
           <CategoryForm key={category.data?.id ?? 'new'} category={category.data ?? null} />
         )}

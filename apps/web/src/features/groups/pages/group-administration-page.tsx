@@ -72,7 +72,7 @@ export function GroupAdministrationPage() {
           backTo={`/groups/${groupSlug}`}
         />
         {group.isPending && <LoadingRow />}
-        {group.isError && <ErrorRow error={group.error} onRetry={() => void group.refetch()} />}
+        {group.isError && <ErrorRow error={group.error} kind="group" onRetry={() => void group.refetch()} />}
         {group.data && !group.data.can.archive && (
           <Alert color="red" title={t('administration.forbidden')}>
             {t('administration.forbidden_text')}

@@ -47,7 +47,7 @@ export function GroupEditPage() {
           backTo={administration}
         />
         {group.isPending && <LoadingRow />}
-        {group.isError && <ErrorRow error={group.error} onRetry={() => void group.refetch()} />}
+        {group.isError && <ErrorRow error={group.error} kind="group" onRetry={() => void group.refetch()} />}
         {group.data && group.data.archived && (
           <Alert color="gray" icon={<IconArchive size={18} aria-hidden />} title={t('edit.archived_title')}>
             <Stack gap="xs" align="flex-start">

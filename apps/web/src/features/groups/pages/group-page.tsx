@@ -44,7 +44,7 @@ export function GroupPage() {
   if (group.isError)
     return (
       <PageContainer>
-        <ErrorRow error={group.error} onRetry={() => void group.refetch()} />
+        <ErrorRow error={group.error} kind="group" onRetry={() => void group.refetch()} />
       </PageContainer>
     );
 

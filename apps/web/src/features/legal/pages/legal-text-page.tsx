@@ -17,7 +17,7 @@ export function LegalTextPage() {
   return (
     <PageContainer size="md">
       {text.isPending && <LoadingRow />}
-      {text.isError && <ErrorRow error={text.error} onRetry={() => void text.refetch()} />}
+      {text.isError && <ErrorRow error={text.error} kind="legal_text" onRetry={() => void text.refetch()} />}
       {text.data && (
         <Stack gap="md">
           <div>

@@ -130,7 +130,7 @@ describe('the map page', () => {
 
     stubFetch({});
     renderRoutes(routes, '/map');
-    expect(await screen.findByText(i18n.t('common:not_found_page.title'))).toBeTruthy();
+    expect(await screen.findByText(i18n.t('common:missing.not_found.map.title'))).toBeTruthy();
   });
 });
 

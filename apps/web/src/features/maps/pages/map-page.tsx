@@ -32,7 +32,7 @@ function MapPage({ groupSlug }: { groupSlug?: string }) {
   const title = map?.scope.type === 'group' ? t('title_group', { group: map.scope.name }) : t('title_network');
   usePageTitle(title);
   // Maps switched off, or a group the member may not see.
-  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage kind="map" />;
   return (
     <PageContainer size="xl">
       <Stack gap="md">

@@ -158,6 +158,6 @@ describe('member profile page', () => {
 
   it('is the not-found page for a member one may not see', async () => {
     renderProfile(null, 404);
-    expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Mitglied nicht gefunden' })).toBeTruthy();
   });
 });

@@ -17,7 +17,7 @@ export function ProfilePage() {
   const profile = useQuery(memberProfileQuery(membershipId));
   usePageTitle(profile.data?.displayName);
 
-  if (profile.error instanceof ApiError && profile.error.status === 404) return <NotFoundPage />;
+  if (profile.error instanceof ApiError && profile.error.status === 404) return <NotFoundPage kind="member" />;
   return (
     <PageContainer>
       {profile.isPending && <LoadingRow />}

@@ -1,0 +1,24 @@
+import { themeSchema, type NetworkShell } from '@agora/contracts';
+
+/** A network shell (`GET /api/v1/network`) for tests; `administrate` as for a network administrator. */
+export function networkShell({ administrate = false } = {}): NetworkShell {
+  return {
+    id: 'b'.repeat(24),
+    name: 'Acme Demo',
+    language: 'de',
+    theme: themeSchema.parse({}) as NetworkShell['theme'],
+    config: {
+      memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
+      folder_profiles: { enabled: false },
+      file_profiles: { enabled: false, column_fields: [] },
+      file_extension_filter: { enabled: false, mode: 'block', extensions: [] },
+      default_lock_period_days: 7,
+    },
+    can: { administrate, version_and_updates: false },
+    group_categories: [],
+    customer_central_url: null,
+    customer_central_jwt: null,
+    teams_configuration: { show_renew_secret_modal: false },
+    root_folder_id: null,
+  };
+}
