@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { activeModuleTable } from '../features.ts';
-import { activeModuleFor, activeModuleTable as buildTable } from './active-module.ts';
+import {
+  activeModuleFor,
+  activeModuleTable as buildTable,
+  DEFAULT_USERBAR_MODULE,
+  userbarModuleFor,
+} from './active-module.ts';
 
 describe('activeModuleFor', () => {
   it.each([
@@ -74,5 +79,37 @@ describe('activeModuleFor', () => {
       ['/things/mine', 'files'],
     ]);
     expect(activeModuleFor('/things/mine', table)).toBe('administration');
+  });
+});
+
+describe('userbarModuleFor', () => {
+  const Bar = () => null;
+  const switcher = [
+    { module: 'calendars' as const, bar: Bar },
+    { module: 'directory' as const, bar: Bar },
+    { module: 'info' as const, bar: Bar },
+  ];
+
+  it('opens on Calendars, the most useful module, where a page has none of its own', () => {
+    expect(DEFAULT_USERBAR_MODULE).toBe('calendars');
+    for (const path of ['/', '/chat', '/chat/5f0c7e1a2b3c4d5e6f708192', '/notifications', '/groups/engineering']) {
+      expect(userbarModuleFor(activeModuleFor(path, activeModuleTable), switcher)?.module).toBe('calendars');
+    }
+  });
+
+  it("keeps a page's own module, Info included on the imprint and legal pages", () => {
+    expect(userbarModuleFor(activeModuleFor('/members', activeModuleTable), switcher)?.module).toBe('directory');
+    expect(userbarModuleFor(activeModuleFor('/imprint', activeModuleTable), switcher)?.module).toBe('info');
+    expect(userbarModuleFor(activeModuleFor('/legal/datenschutz', activeModuleTable), switcher)?.module).toBe('info');
+  });
+
+  it('never falls back to Info while another module has a bar; a later default takes over in one place', () => {
+    const withoutCalendars = switcher.filter((entry) => entry.module !== 'calendars');
+    expect(userbarModuleFor(null, withoutCalendars)?.module).toBe('directory');
+    expect(userbarModuleFor(null, [{ module: 'info', bar: Bar }, { module: 'files' }])?.module).toBe('info');
+    expect(userbarModuleFor(null, [{ module: 'activities', bar: Bar }, ...switcher], 'activities')?.module).toBe(
+      'activities',
+    );
+    expect(userbarModuleFor(null, [])).toBeUndefined();
   });
 });

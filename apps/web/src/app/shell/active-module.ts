@@ -84,10 +84,38 @@ export function activeModuleTable(
     .map(({ pattern, key }) => [pattern, key] as const);
 }
 
-/** The module a path belongs to; pages of no module show the info bar (null). */
+/** The module a path belongs to, or null for pages of no module (the start page, say). */
 export function activeModuleFor(pathname: string, table: ActiveModuleTable): UserbarModuleKey | null {
   for (const [pattern, key] of table) {
     if (matchPath({ path: pattern, end: true }, pathname)) return key;
   }
   return null;
+}
+
+/**
+ * The module the user bar opens on where a page has no module of its own in the switcher: the
+ * most useful one for everyday work. Calendars for now; Activities take this place once the
+ * activity streams exist. Never Info: imprint and legal texts are not a way to work.
+ */
+export const DEFAULT_USERBAR_MODULE: UserbarModuleKey = 'calendars';
+
+type SwitcherModule = { module: UserbarModuleKey | 'more'; bar?: unknown };
+
+/**
+ * The module whose bar the user bar shows: the page's own when the switcher has it, else the
+ * default module, else the first other module with a bar, and Info only when nothing else is there.
+ */
+export function userbarModuleFor<T extends SwitcherModule>(
+  pageModule: UserbarModuleKey | null,
+  modules: readonly T[],
+  fallback: UserbarModuleKey = DEFAULT_USERBAR_MODULE,
+): T | undefined {
+  const own = pageModule ? modules.find((entry) => entry.module === pageModule) : undefined;
+  if (own) return own;
+  const withBar = modules.filter((entry) => entry.bar);
+  return (
+    withBar.find((entry) => entry.module === fallback) ??
+    withBar.find((entry) => entry.module !== 'info') ??
+    withBar[0]
+  );
 }

@@ -84,7 +84,7 @@ const groups: UserbarGroups = {
   ],
 };
 
-function renderShell(administrate = false) {
+function renderShell(administrate = false, path = '/') {
   stubFetch({
     'GET /api/v1/session': { status: 200, body: { member, csrf_token: 'csrf', locale: 'de' } },
     'GET /api/v1/network': { status: 200, body: network(administrate) },
@@ -92,7 +92,18 @@ function renderShell(administrate = false) {
     'GET /api/v1/userbar/groups': { status: 200, body: groups },
     'GET /legal': { status: 200, body: { legal_texts: [] } },
   });
-  return renderRoutes([{ element: <AppLayout />, children: [{ path: '/', element: <p>start page</p> }] }], '/');
+  return renderRoutes(
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/', element: <p>start page</p> },
+          { path: '/imprint', element: <p>imprint</p> },
+        ],
+      },
+    ],
+    path,
+  );
 }
 
 describe('AppLayout', () => {
@@ -141,11 +152,25 @@ describe('AppLayout', () => {
     expect(JSON.parse(localStorage.getItem('agora.userbar.sections')!)).toEqual({ c1: false });
   });
 
-  it('shows the info module with its bar on pages of no other module', async () => {
+  it('opens the user bar on Calendars, not Info, on pages of no module of their own', async () => {
     renderShell();
     const switcher = await screen.findByTestId('module-switcher');
+    const calendars = within(switcher).getByRole('link', { name: 'Kalender' });
+    expect(calendars.getAttribute('data-active')).not.toBeNull();
+    // The start page is no calendar page: the module is shown, not "current".
+    expect(calendars.getAttribute('aria-current')).toBeNull();
+    const bar = await screen.findByTestId('calendars-bar');
+    expect(within(bar).getByRole('link', { name: 'Alle Termine' }).getAttribute('href')).toBe('/appointments');
+    expect(screen.queryByTestId('info-bar')).toBeNull();
     expect(within(switcher).getByRole('link', { name: 'Info' }).getAttribute('href')).toBe('/imprint');
+  });
+
+  it('shows the info module with its bar on the imprint and legal pages', async () => {
+    renderShell(false, '/imprint');
+    const switcher = await screen.findByTestId('module-switcher');
+    expect(within(switcher).getByRole('link', { name: 'Info' }).getAttribute('aria-current')).toBe('page');
     const bar = await screen.findByTestId('info-bar');
     expect(within(bar).getByRole('link', { name: 'Impressum' })).toBeTruthy();
+    expect(screen.queryByTestId('calendars-bar')).toBeNull();
   });
 });

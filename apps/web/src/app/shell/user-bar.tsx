@@ -6,13 +6,14 @@ import { badgeLabel } from '@agora/contracts';
 import type { ShellContext, UserbarEntry } from '../registry.ts';
 import { activeModuleTable } from '../features.ts';
 import { namespacesOf } from '../../i18n/index.ts';
-import { activeModuleFor } from './active-module.ts';
+import { activeModuleFor, userbarModuleFor } from './active-module.ts';
 import { GroupSections } from './group-sections.tsx';
 import classes from './shell.module.css';
 
 /**
- * The left-hand navigation: the module switcher, the bar of the active module (the info bar
- * where a page has none of its own) and the member's groups by category.
+ * The left-hand navigation: the module switcher, the bar of the active module (the default
+ * module's where a page has none of its own, see userbarModuleFor) and the member's groups by
+ * category.
  */
 export function UserBar({ context, entries }: { context: ShellContext; entries: UserbarEntry[] }) {
   const { pathname } = useLocation();
@@ -20,8 +21,8 @@ export function UserBar({ context, entries }: { context: ShellContext; entries: 
   // The switcher's labels come from the features' namespaces: wait for them rather than show keys.
   const { t } = useTranslation(['common', ...namespacesOf(modules.map((entry) => entry.label))]);
   const activeKey = activeModuleFor(pathname, activeModuleTable);
-  const active = modules.find((entry) => entry.module === activeKey) ?? modules.find((e) => e.module === 'info');
-  const Bar = active?.bar;
+  const shown = userbarModuleFor(activeKey, modules);
+  const Bar = shown?.bar;
 
   return (
     <ScrollArea h="100%" type="auto" className={classes.userbar}>
@@ -37,7 +38,8 @@ export function UserBar({ context, entries }: { context: ShellContext; entries: 
                   key={entry.module}
                   to={entry.path}
                   className={classes.moduleLink}
-                  data-active={entry.module === activeKey || undefined}
+                  // The module whose bar is shown is marked; only the page's own module is "current".
+                  data-active={entry === shown || undefined}
                   aria-current={entry.module === activeKey ? 'page' : undefined}
                 >
                   <Indicator label={badge} disabled={!badge} size={16} color="red.9" offset={2}>
