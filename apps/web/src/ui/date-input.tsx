@@ -1,6 +1,6 @@
 import { DateInput as MantineDateInput, type DateInputProps as MantineDateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import type { FocusEvent } from 'react';
+import { useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { longDate, parseDate, todayIsoDate } from './date-format.ts';
 import { dayjsLocale } from './dayjs-locale.ts';
@@ -24,13 +24,39 @@ type DateInputProps = OwnProps &
     keyof OwnProps | 'defaultValue' | 'valueFormat' | 'dateParser' | 'firstDayOfWeek' | 'locale' | 'fixOnBlur'
   >;
 
+const QUIET_FOCUS = 'quietFocus';
+
+/**
+ * Focuses a date field without opening its calendar, which would cover the error message shown
+ * below it (a form pointing the member to a wrong date); a click or typing opens it as usual.
+ */
+export function focusDateField(field: HTMLElement): void {
+  field.dataset[QUIET_FOCUS] = 'true';
+  field.focus({ preventScroll: true });
+  delete field.dataset[QUIET_FOCUS];
+}
+
 /**
  * A date field that takes typing as well as the calendar: dd.MM.y read strictly (05.03.2026),
  * anything else, or a day outside the limits, empties the field when it is left. Weeks start
  * on Monday (administration spec, section 5).
  */
-export function DateInput({ value, onChange, futureOnly, minDate, maxDate, onBlur, ...rest }: DateInputProps) {
+export function DateInput({
+  value,
+  onChange,
+  futureOnly,
+  minDate,
+  maxDate,
+  onBlur,
+  onFocus,
+  onClick,
+  onKeyDown,
+  popoverProps,
+  ...rest
+}: DateInputProps) {
   const { t, i18n } = useTranslation('ui');
+  // Focused by focusDateField: the calendar stays closed until the member clicks or types.
+  const [quiet, setQuiet] = useState(false);
   const today = futureOnly ? todayIsoDate() : undefined;
   const min = today && (!minDate || today > minDate) ? today : minDate;
   const accept = (text: string): string | null => {
@@ -40,6 +66,7 @@ export function DateInput({ value, onChange, futureOnly, minDate, maxDate, onBlu
   };
   const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
     onBlur?.(event);
+    setQuiet(false);
     const date = accept(event.currentTarget.value);
     if (date !== value) onChange(date);
   };
@@ -62,9 +89,22 @@ export function DateInput({ value, onChange, futureOnly, minDate, maxDate, onBlu
       }}
       getDayAriaLabel={(date) => longDate(date, intlLocale(i18n.language))}
       {...rest}
+      popoverProps={quiet ? { ...popoverProps, opened: false } : popoverProps}
       value={value}
       onChange={(date) => onChange(date)}
       onBlur={handleBlur}
+      onFocus={(event: FocusEvent<HTMLInputElement>) => {
+        onFocus?.(event);
+        if (event.currentTarget.dataset[QUIET_FOCUS]) setQuiet(true);
+      }}
+      onClick={(event: MouseEvent<HTMLInputElement>) => {
+        onClick?.(event);
+        setQuiet(false);
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        onKeyDown?.(event);
+        if (event.key !== 'Tab' && event.key !== 'Shift') setQuiet(false);
+      }}
       valueFormat="DD.MM.YYYY"
       dateParser={accept}
       minDate={min}

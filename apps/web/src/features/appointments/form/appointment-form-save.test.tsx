@@ -23,7 +23,7 @@ describe('appointment form: checking and saving', { timeout: 20_000 }, () => {
     expect(field('Name').getAttribute('aria-invalid')).not.toBe('true');
   });
 
-  it('marks the end date and scrolls it into view when the end lies before the start', async () => {
+  it('marks, names and focuses the end time when only the time lies before the start', async () => {
     const scrolled: Element[] = [];
     const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
       scrolled.push(this);
@@ -34,8 +34,37 @@ describe('appointment form: checking and saving', { timeout: 20_000 }, () => {
     fireEvent.change(field('Endzeit'), { target: { value: '09:00' } });
     fireEvent.click(saveButton());
     expect(await screen.findByText('Das Ende darf nicht vor dem Beginn liegen.')).toBeTruthy();
+    // The toast names the time, not the date, and the member lands on it.
+    expect(screen.getByText('Bitte prüfen Sie: Endzeit')).toBeTruthy();
+    expect(field('Endzeit').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Enddatum').getAttribute('aria-invalid')).not.toBe('true');
+    expect(document.activeElement).toBe(field('Endzeit'));
+    expect(scrolled).toContain(field('Endzeit'));
+    spy.mockRestore();
+  });
+
+  it('focuses the end date the server finds before the start without opening its calendar over the message', async () => {
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    open(`/appointments/new?calendar_id=${CALENDAR_ID}`, {
+      answers: {
+        'POST /appointments': {
+          status: 422,
+          body: { error: 'validation_failed', errors: { 'date.end': ['end_lt_start'] } },
+        },
+      },
+    });
+    await ready();
+    fireEvent.change(field('Name'), { target: { value: 'Sitzung' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Das Ende darf nicht vor dem Beginn liegen.')).toBeTruthy();
+    expect(screen.getByText('Bitte prüfen Sie: Enddatum')).toBeTruthy();
     expect(field('Enddatum').getAttribute('aria-invalid')).toBe('true');
-    expect(scrolled).toContain(field('Enddatum'));
+    expect(document.activeElement).toBe(field('Enddatum'));
+    // The calendar (its month navigation) is not open over the message.
+    expect(screen.queryByLabelText('Vorheriger Monat')).toBeNull();
+    // A click opens the calendar as usual.
+    fireEvent.click(field('Enddatum'));
+    expect(await screen.findByLabelText('Vorheriger Monat')).toBeTruthy();
     spy.mockRestore();
   });
 

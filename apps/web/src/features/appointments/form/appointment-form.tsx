@@ -13,8 +13,9 @@ import { isOccurrenceId } from '../lib/occurrence.ts';
 import { AttachmentsSection, StreamSection } from './attachments-section.tsx';
 import { AttendeeSection, CategorySection, RegistrationSection } from './attendance-sections.tsx';
 import { BasicsSection, type CalendarChoice } from './basics-section.tsx';
-import { DateSection, END_DATE_FIELD_ID } from './date-section.tsx';
+import { DateSection, showEndField } from './date-section.tsx';
 import { validateAppointment } from './form-body.ts';
+import { endBeforeStartPart } from './form-rules.ts';
 import type { UpdateValues } from './form-section.tsx';
 import type { AppointmentFormValues } from './form-values.ts';
 import { LocationSection, MeetingSection } from './location-section.tsx';
@@ -58,13 +59,6 @@ function storedImage(appointment: Appointment | undefined, name: string): Upload
 function roomOf(appointment: Appointment | undefined) {
   const meeting = appointment?.meeting;
   return meeting?.room_id ? { id: meeting.room_id, name: meeting.room_name ?? '' } : null;
-}
-
-/** The end date is where end_lt_start points the member to. */
-function showEndField() {
-  const field = document.getElementById(END_DATE_FIELD_ID);
-  field?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  field?.focus({ preventScroll: true });
 }
 
 export type AppointmentFormProps = {
@@ -136,11 +130,16 @@ export function AppointmentForm({
     [t],
   );
 
-  /** A failed check or save: fields marked, one toast, and the end date shown when it is wrong. */
+  /**
+   * A failed check or save: fields marked, one toast, and the wrong part of the end (the time
+   * when only it is before the start) named and shown.
+   */
   const report = (error: unknown) => {
-    const fields = showFormErrors(error, { labels, ns: 'appointments' });
+    const endPart = endBeforeStartPart(values) ?? 'date';
+    const named = endPart === 'time' ? { ...labels, 'date.end': t('form.end_time') } : labels;
+    const fields = showFormErrors(error, { labels: named, ns: 'appointments' });
     setErrors(fields);
-    if (fields['date.end']) showEndField();
+    if (fields['date.end']) showEndField(endPart);
   };
 
   const submit = async () => {

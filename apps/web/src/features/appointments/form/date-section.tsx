@@ -1,14 +1,28 @@
 import { Button, Group, Stack, Switch } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../../ui/date-input.tsx';
+import { DateInput, focusDateField } from '../../../ui/date-input.tsx';
 import { TimeInput } from '../../../ui/time-input.tsx';
 import { TimeZoneSelect } from '../../../ui/time-zone-select.tsx';
-import { addEnd, removeEnd, setStart } from './form-rules.ts';
+import { addEnd, endBeforeStartPart, removeEnd, setStart } from './form-rules.ts';
 import { FormSection, type SectionProps } from './form-section.tsx';
 
-/** The id of the end date field, which end_lt_start scrolls into view. */
+/** The ids of the end date and time fields, which end_lt_start scrolls into view. */
 export const END_DATE_FIELD_ID = 'appointment-date-end';
+export const END_TIME_FIELD_ID = 'appointment-time-end';
+
+/**
+ * Points the member to the wrong part of the end (calendars spec, section 5: end_lt_start
+ * highlights and scrolls to it): the time when only it is before the start, else the date.
+ * The date's calendar stays closed so that the message below the field can be read.
+ */
+export function showEndField(part: 'date' | 'time') {
+  const field = document.getElementById(part === 'time' ? END_TIME_FIELD_ID : END_DATE_FIELD_ID);
+  if (!field) return;
+  field.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  if (part === 'time') field.focus({ preventScroll: true });
+  else focusDateField(field);
+}
 
 const DATE_FIELDS = ['date.start', 'date.end'];
 
@@ -16,6 +30,9 @@ const DATE_FIELDS = ['date.start', 'date.end'];
 export function DateSection({ values, update, errors }: SectionProps) {
   const { t } = useTranslation('appointments');
   const hasEnd = values.endDate !== null;
+  // An end before the start is marked where it is wrong: on the time when the days are equal.
+  const endError = errors['date.end'];
+  const endOnTime = !!endError && endBeforeStartPart(values) === 'time';
   return (
     <FormSection title={t('form.sections.date')}>
       <Switch
@@ -54,15 +71,16 @@ export function DateSection({ values, update, errors }: SectionProps) {
               value={values.endDate}
               minDate={values.startDate ?? undefined}
               onChange={(endDate) => update((v) => (endDate ? { ...v, endDate } : removeEnd(v)), 'date.end')}
-              error={errors['date.end']}
+              error={endOnTime ? undefined : endError}
               w={{ base: '100%', xs: 180 }}
             />
             {!values.allDay && (
               <TimeInput
+                id={END_TIME_FIELD_ID}
                 label={t('form.end_time')}
                 value={values.endTime}
                 onChange={(endTime) => update((v) => ({ ...v, endTime }), 'date.end')}
-                error={errors['date.end'] ? true : undefined}
+                error={endOnTime ? endError : endError ? true : undefined}
               />
             )}
           </Group>

@@ -5,6 +5,7 @@ import { appointmentFixture } from '../../../testing/appointment-fixtures.ts';
 import { validateAppointment } from './form-body.ts';
 import {
   addEnd,
+  endBeforeStartPart,
   removeEnd,
   setBypassLobby,
   setCustomInterval,
@@ -264,5 +265,31 @@ describe('editing', () => {
       NOW,
     );
     expect([v.allDay, v.startDate, v.endDate]).toEqual([true, '2030-03-10', '2030-03-12']);
+  });
+});
+
+describe('end before start', () => {
+  const at = (endDate: string | null, endTime: string, allDay = false) => ({
+    allDay,
+    startDate: '2030-03-10',
+    startTime: '11:00',
+    endDate,
+    endTime,
+  });
+
+  it('names the time when the days are equal and the end time is earlier', () => {
+    expect(endBeforeStartPart(at('2030-03-10', '09:00'))).toBe('time');
+  });
+
+  it('names the date when the end day is earlier, whatever the time', () => {
+    expect(endBeforeStartPart(at('2030-03-09', '12:00'))).toBe('date');
+    expect(endBeforeStartPart(at('2030-03-09', '', true))).toBe('date');
+  });
+
+  it('finds nothing wrong with a later or equal end, no end, or an all-day appointment of one day', () => {
+    expect(endBeforeStartPart(at('2030-03-10', '11:00'))).toBeNull();
+    expect(endBeforeStartPart(at('2030-03-11', '09:00'))).toBeNull();
+    expect(endBeforeStartPart(at(null, ''))).toBeNull();
+    expect(endBeforeStartPart(at('2030-03-10', '09:00', true))).toBeNull();
   });
 });

@@ -114,3 +114,17 @@ export function addEnd(values: Values): Values {
 export function removeEnd(values: Values): Values {
   return { ...values, endDate: null, endTime: '' };
 }
+
+/**
+ * Which part of the end lies before the start: the day (an earlier end date), or the time on
+ * the same day; null when the end is not before the start. end_lt_start names and focuses it.
+ */
+export function endBeforeStartPart(
+  values: Pick<Values, 'allDay' | 'startDate' | 'startTime' | 'endDate' | 'endTime'>,
+): 'date' | 'time' | null {
+  const { startDate, endDate } = values;
+  if (!startDate || !endDate) return null;
+  if (endDate < startDate) return 'date';
+  if (values.allDay || endDate > startDate) return null;
+  return (values.endTime || values.startTime) < values.startTime ? 'time' : null;
+}
