@@ -2,6 +2,8 @@ import type { FeatureModule } from '../../app/registry.ts';
 import { APPOINTMENT_THEME_CONTEXTS } from './theme-context.ts';
 
 export { appointmentQuery } from './api.ts';
+export { invitesQuery } from './participation-api.ts';
+export { dateText, isPast } from './lib/appointment-text.ts';
 export { AppointmentRsvp, showsRsvp } from './components/appointment-rsvp.tsx';
 export { StartMeetingButton } from './components/start-meeting-button.tsx';
 

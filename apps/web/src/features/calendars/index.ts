@@ -3,7 +3,13 @@ import type { FeatureModule } from '../../app/registry.ts';
 import { withGroup } from '../../app/shell/active-module.ts';
 import { CalendarsBar } from './calendars-bar.tsx';
 
-export { authenticationTokenQuery, calendarContextQuery, calendarsQuery, useAuthenticationToken } from './api.ts';
+export {
+  appointmentMonthQuery,
+  authenticationTokenQuery,
+  calendarContextQuery,
+  calendarsQuery,
+  useAuthenticationToken,
+} from './api.ts';
 export { CalendarDot } from './components/calendar-dot.tsx';
 
 const overviewPage = () => import('./overview/overview-page.tsx');

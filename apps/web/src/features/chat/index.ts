@@ -3,7 +3,8 @@ import { ChatHeaderButton } from './components/chat-header-button.tsx';
 
 export { onReconnect, onSocketEvent, openChatConnection } from './client/connection.ts';
 export { useOpenDirectChat } from './client/open-direct-chat.ts';
-export { useChatProfile } from './client/store.ts';
+export { useChatProfile, useMyChats } from './client/store.ts';
+export { ChatListItem } from './components/chat-list-item.tsx';
 
 export const chatFeature: FeatureModule = {
   key: 'chat',

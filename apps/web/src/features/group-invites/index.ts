@@ -1,5 +1,7 @@
 import type { FeatureModule } from '../../app/registry.ts';
 
+export { openGroupInvitesQuery } from './api.ts';
+
 /**
  * Group invitations (administration spec, sections 2 to 8): the member's open invitations at
  * /invites, the invitations sent (the member's and a group's) with the batch bar, and the form

@@ -2,6 +2,9 @@ import type { FeatureModule } from '../../app/registry.ts';
 import { withGroup } from '../../app/shell/active-module.ts';
 
 export { NotificationMenu } from './components/notification-menu.tsx';
+export { NotificationItem } from './components/notification-item.tsx';
+export { notificationsQuery } from './api.ts';
+export { useOpenNotification } from './use-open-notification.ts';
 
 export const notificationsFeature: FeatureModule = {
   key: 'notifications',
