@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_KEYS } from '@agora/contracts';
+import { ERROR_KEYS, issueDetail, type FieldErrorDetail } from '@agora/contracts';
 import { isServiceUnavailable, reportUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import { WEB_APP_ROUTE } from './http/content-negotiation.ts';
 
@@ -85,14 +85,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const wrapper =
         error.validationContext === 'body' ? bodyWrapperKey(request.routeOptions.schema?.body) : undefined;
       const errors: Record<string, string[]> = {};
+      const details: Record<string, FieldErrorDetail> = {};
       for (const issue of error.validation) {
         const field = fieldName(issue.instancePath, wrapper);
         const message = issue.message ?? '';
         const key: string = /^[a-z_]+$/.test(message) ? message : ERROR_KEYS.invalid;
         const keys = (errors[field] ??= []);
         if (!keys.includes(key)) keys.push(key);
+        // A text over its maximum says how long it may be, so the form can say it exactly.
+        const detail = issueDetail({ code: issue.keyword, ...(issue.params as Record<string, unknown>) });
+        if (detail) details[field] = { ...details[field], ...detail };
       }
-      return reply.code(422).send({ errors });
+      return reply.code(422).send(Object.keys(details).length > 0 ? { errors, details } : { errors });
     }
     if (isServiceUnavailable(error)) {
       // The database (or Redis) is down or refuses connections: the client may try again soon.

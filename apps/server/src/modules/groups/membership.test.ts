@@ -298,7 +298,7 @@ describe('join requests', () => {
     const url = `/groups/${group.slug}/administration/join_requests/${request.id}/reject`;
     const tooLong = await call('POST', url, admin.session, { message: 'x'.repeat(2001) });
     expect(tooLong.statusCode).toBe(422);
-    expect(tooLong.json()).toEqual({ errors: { message: ['too_long'] } });
+    expect(tooLong.json()).toEqual({ errors: { message: ['too_long'] }, details: { message: { maximum: 2000 } } });
 
     const response = await call('POST', url, admin.session, { message: 'Only for the project team, sorry.' });
     expect(response.json()).toMatchObject({ status: 'rejected', message: 'Only for the project team, sorry.' });

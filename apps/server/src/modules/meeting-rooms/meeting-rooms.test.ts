@@ -38,8 +38,9 @@ describe('the administration of meeting rooms', () => {
     const invalid = await api.create(w.admin.session, body('  '));
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json()).toEqual({ errors: { name: ['required'] } });
-    const long = await api.create(w.admin.session, body('x'.repeat(101)));
+    const long = await api.create(w.admin.session, body('x'.repeat(256)));
     expect(long.statusCode).toBe(422);
+    expect(long.json()).toEqual({ errors: { name: ['too_long'] }, details: { name: { maximum: 255 } } });
     const created = await api.create(w.admin.session, body(' Atrium '));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({
