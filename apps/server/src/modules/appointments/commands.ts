@@ -1,12 +1,13 @@
-import { occurrenceId, type AppointmentFields, type ApplyTo } from '@agora/contracts';
+import { occurrenceId, type AppointmentFields, type ApplyTo, type Invitees } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/ids.ts';
 import { conflict, forbidden, isUniqueViolation, unprocessable } from '../../platform/errors.ts';
 import { allows, authorize, type Actor } from '../../platform/policy/index.ts';
 import type { StoredObjectRow } from '../../platform/storage/index.ts';
-import { loadedSubject, type AppointmentAccess, type LoadedAppointment } from './access.ts';
+import { loadedSubject, subjectOf, type AppointmentAccess, type LoadedAppointment } from './access.ts';
 import { changeOccurrence } from './exceptions.ts';
 import type { AppointmentFilesService } from './files.ts';
+import { targetOf, type CheckedInvitation, type Participation } from './participation/index.ts';
 import { obsoleteInvites, syncInviteEnds } from './invite-lifecycle.ts';
 import { appointmentPolicy } from './policy.ts';
 import { prepareAppointment, rowValues, type PrepareDeps } from './prepare.ts';
@@ -23,6 +24,8 @@ export type CommandDeps = PrepareDeps & {
   /** Meeting room bookings, kept in step with every save and delete in its transaction. */
   roomBookings: RoomBookings;
   record: RecordAppointmentEvent;
+  /** Who is invited together with a new appointment, as adding participants invites them. */
+  invitation: Participation['invitation'];
 };
 
 const fileWish = (fields: AppointmentFields) => ({ fileIds: fields.event_file_ids, imageId: fields.event_image_id });
@@ -148,14 +151,27 @@ export function createCommands(deps: CommandDeps) {
   }
 
   return {
-    /** `POST /appointments`: the author takes part as its organizer. Answers the new id. */
-    async create(actor: Actor, input: AppointmentFields): Promise<string> {
+    /**
+     * `POST /appointments`: the author takes part as its organizer; an `invitation` invites
+     * members, groups and roles in the same transaction, so that no appointment is left without
+     * the invites it was saved with. Answers the new id.
+     */
+    async create(actor: Actor, input: AppointmentFields, invitation?: Invitees): Promise<string> {
       const prepared = await prepareAppointment(deps, actor, input, []);
       const id = newId();
       const none = { files: [], image: null };
+      const values = rowValues(actor, prepared, null);
+      let invited: CheckedInvitation | null = null;
+      if (invitation) {
+        // Checked before anything is written: the rights are those of the appointment about to be.
+        const calendars = await deps.calendars.accessMany(actor, prepared.calendarIds);
+        const row = { ...values, networkId: actor.networkId, calendarIds: prepared.calendarIds, canceled: false };
+        const subject = subjectOf(row, actor.membershipId, calendars);
+        invited = await deps.invitation.check(actor, subject, invitation, prepared.fields.invite_consumers);
+      }
       return write(actor.networkId, async (tx) => {
         await repository.insert(tx, {
-          ...rowValues(actor, prepared, null),
+          ...values,
           id,
           networkId: actor.networkId,
           authorId: actor.membershipId,
@@ -180,6 +196,11 @@ export function createCommands(deps: CommandDeps) {
           appointmentId: id,
           changes: { name: prepared.fields.name },
         });
+        if (invited) {
+          const row = (await repository.find(actor.networkId, id, tx))!;
+          const target = targetOf({ row, series: null, occurrence: null, calendars: new Map() }, undefined);
+          await deps.invitation.store(tx, actor, target, invited);
+        }
         return { result: id, removed };
       });
     },

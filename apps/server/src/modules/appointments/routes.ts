@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appointmentBodySchema, appointmentsMonthQuerySchema, applyToQuerySchema } from '@agora/contracts';
+import {
+  APPOINTMENT_ERROR_KEYS,
+  appointmentBodySchema,
+  appointmentsMonthQuerySchema,
+  applyToQuerySchema,
+} from '@agora/contracts';
+import { unprocessable } from '../../platform/errors.ts';
 import { acceptsEncoding } from '../../platform/http/accept-encoding.ts';
 import { matchesEtag } from '../../platform/http/etag.ts';
 import type { AppointmentsService } from './service.ts';
@@ -73,7 +79,8 @@ export function appointmentRoutes(deps: { appointments: AppointmentsService }) {
       async (request, reply) => {
         if (request.validationError) throw unwrapped(request.validationError);
         const actor = request.actor!;
-        const id = await appointments.createFromFields(actor, request.body.appointment);
+        const { appointment, invitation } = request.body;
+        const id = await appointments.createFromFields(actor, appointment, invitation);
         reply.code(201);
         return appointments.present(actor, await appointments.load(actor, id));
       },
@@ -88,6 +95,8 @@ export function appointmentRoutes(deps: { appointments: AppointmentsService }) {
       },
       async (request) => {
         if (request.validationError) throw unwrapped(request.validationError);
+        // Who takes part in a saved appointment changes on its participants page.
+        if (request.body.invitation) throw unprocessable({ invitation: [APPOINTMENT_ERROR_KEYS.invitationOnCreate] });
         const actor = request.actor!;
         const loaded = await appointments.load(actor, request.params.id);
         const id = await appointments.update(actor, loaded, request.body.appointment, request.body.apply_to);

@@ -5,6 +5,7 @@ import {
   type AppointmentFieldsInput,
   type ApplyTo,
   type AppointmentFields,
+  type Invitees,
   type OwnParticipationStatus,
   type ParticipantPage,
   type StartedMeeting,
@@ -79,6 +80,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
   const access = createAppointmentAccess({ repository, calendars: deps.calendars });
   const files = createAppointmentFiles({ storage: deps.storage, calendars: deps.calendars, repository });
   const roomBookings = createRoomBookings({ repository, meetingRooms: deps.meetingRooms, access });
+  const participation = createParticipation({ ...deps, access, record });
   const commands = createCommands({
     db,
     repository,
@@ -89,8 +91,8 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     meetingRooms: deps.meetingRooms,
     roomBookings,
     record,
+    invitation: participation.invitation,
   });
-  const participation = createParticipation({ ...deps, access, record });
   const organiser = createOrganiser({ ...deps, repository, access, files, roomBookings, record });
   // Registers the kind 'appointments' with the invites module.
   const inbox = createInbox({
@@ -157,8 +159,9 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     /** An appointment or occurrence the actor may read; 404 otherwise. */
     load: (actor: Actor, id: string): Promise<LoadedAppointment> => access.load(actor, id),
     present: (actor: Actor, loaded: LoadedAppointment): Promise<Appointment> => detail.present(actor, loaded),
-    /** Creates an appointment from the form's fields (already parsed); answers its id. */
-    createFromFields: (actor: Actor, fields: AppointmentFields): Promise<string> => commands.create(actor, fields),
+    /** Creates an appointment from the form's fields (already parsed), with whom it invites; answers its id. */
+    createFromFields: (actor: Actor, fields: AppointmentFields, invitation?: Invitees): Promise<string> =>
+      commands.create(actor, fields, invitation),
     update: (actor: Actor, loaded: LoadedAppointment, fields: AppointmentFields, applyTo?: ApplyTo) =>
       commands.update(actor, loaded, fields, applyTo),
     destroy: (actor: Actor, loaded: LoadedAppointment, applyTo?: ApplyTo) => commands.destroy(actor, loaded, applyTo),

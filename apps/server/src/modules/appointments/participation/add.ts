@@ -3,15 +3,16 @@ import {
   PARTICIPATION_LIMITS,
   type AddParticipantsResult,
   type addParticipantsBodySchema,
+  type Invitees,
   type ParticipantStatus,
 } from '@agora/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../platform/db/client.ts';
-import { unprocessable } from '../../../platform/errors.ts';
+import { forbidden, unprocessable } from '../../../platform/errors.ts';
 import type { Jobs } from '../../../platform/jobs/jobs.ts';
 import type { ProcessorContext, StoredEvent } from '../../../platform/events/index.ts';
 import type { MailJob, Mailer } from '../../../platform/mail/mailer.ts';
-import type { Actor } from '../../../platform/policy/index.ts';
+import { allows, type Actor } from '../../../platform/policy/index.ts';
 import type { AccountsService } from '../../accounts/index.ts';
 import type { CalendarsService } from '../../calendars/index.ts';
 import type { GroupsService } from '../../groups/index.ts';
@@ -20,6 +21,7 @@ import type { MembershipRolesService } from '../../membership-roles/index.ts';
 import type { NetworksService } from '../../networks/index.ts';
 import type { NotificationsService } from '../../notifications/index.ts';
 import type { LoadedAppointment } from '../access.ts';
+import { appointmentPolicy, type AppointmentSubject } from '../policy.ts';
 import { inviteMail, mailLocale } from './mails.ts';
 import type { ParticipationRepository, ParticipationScope } from './repository.ts';
 import { targetOf, type Target } from './scope.ts';
@@ -55,6 +57,21 @@ type Invitable = {
 };
 
 type Entry = { membershipId: string; roles: string[] };
+
+type CheckInput = Invitees & { invite_consumers: boolean };
+
+/** Who is to be added, checked and (unless `large`) resolved to members. */
+type Checked = {
+  entries: Entry[];
+  /** The members of the groups and roles are too many to add at once: a job adds them. */
+  large: boolean;
+  groupIds: string[];
+  roleIds: string[];
+  inviteConsumers: boolean;
+  sendEmail: boolean;
+  /** Nobody was named. */
+  empty: boolean;
+};
 
 export type AddDeps = {
   db: Db;
@@ -96,43 +113,35 @@ export function createAddParticipants(deps: AddDeps) {
   const { db, repository } = deps;
 
   /**
-   * Writes one batch in a transaction: members not yet taking part get a row (and, without an
-   * answer, an invite); those who do keep theirs unless a status other than 'invited' was given.
-   * Answers who was added and who was invited.
+   * Writes one batch: members not yet taking part get a row (and, without an answer, an
+   * invite); those who do keep theirs unless a status other than 'invited' was given. Records
+   * the event whose processor tells the invitees (`announce`). Answers how many were added.
    */
-  async function writeBatch(
+  async function writeAndRecord(
+    tx: Db,
     networkId: string,
     actorId: string,
     invitable: Invitable,
     entries: Entry[],
     status: ParticipantStatus,
     sendEmail: boolean,
-    then?: (tx: Db) => Promise<void>,
-  ): Promise<{ added: number; invitees: string[] }> {
-    if (entries.length === 0 && !then) return { added: 0, invitees: [] };
-    const { scope } = invitable;
-    return db.transaction(async (tx) => {
-      const written =
-        entries.length > 0 ? await writeEntries(tx, networkId, actorId, invitable, entries, status) : null;
-      // The invitees hear of it from the event's processor (`announce`).
-      if (written) {
-        await deps.record(tx, {
-          networkId,
-          type: APPOINTMENT_EVENTS.participantsAdded,
-          actorId,
-          appointmentId: scope.ownerId,
-          changes: {
-            name: invitable.name,
-            invitable,
-            invitees: written.invitees,
-            send_email: sendEmail,
-            recount: written.invitees,
-          },
-        });
-      }
-      await then?.(tx);
-      return written ?? { added: 0, invitees: [] };
+  ): Promise<number> {
+    if (entries.length === 0) return 0;
+    const written = await writeEntries(tx, networkId, actorId, invitable, entries, status);
+    await deps.record(tx, {
+      networkId,
+      type: APPOINTMENT_EVENTS.participantsAdded,
+      actorId,
+      appointmentId: invitable.scope.ownerId,
+      changes: {
+        name: invitable.name,
+        invitable,
+        invitees: written.invitees,
+        send_email: sendEmail,
+        recount: written.invitees,
+      },
     });
+    return written.added;
   }
 
   async function writeEntries(
@@ -248,8 +257,104 @@ export function createAddParticipants(deps: AddDeps) {
   async function run(job: AddJob): Promise<void> {
     const entries = await expand(job.networkId, job.groupIds, job.roleIds, job.inviteConsumers);
     for (const batch of chunks(entries, BATCH)) {
-      await writeBatch(job.networkId, job.actorId, job.invitable, batch, job.status, job.sendEmail);
+      await db.transaction((tx) =>
+        writeAndRecord(tx, job.networkId, job.actorId, job.invitable, batch, job.status, job.sendEmail),
+      );
     }
+  }
+
+  /**
+   * Checks who is to be added, before anything is written: members of this network (consumers
+   * only when consumers are invited), groups the actor may see, roles of the network; 422 under
+   * `prefix` otherwise. Resolves the members of groups and roles unless there are too many to
+   * add at once (`large`: a job adds them).
+   */
+  async function check(actor: Actor, input: CheckInput, prefix = ''): Promise<Checked> {
+    const networkId = actor.networkId;
+    const memberIds = [...new Set(input.membership_ids)];
+    const groupIds = [...new Set(input.group_ids)];
+    const roleIds = [...new Set(input.membership_role_ids)];
+    const [direct, groups, roles] = await Promise.all([
+      deps.members.findMany(networkId, memberIds),
+      groupIds.length > 0 ? deps.groups.readableAmong(actor, groupIds) : new Map(),
+      deps.membershipRoles.findMany(networkId, roleIds),
+    ]);
+    const errors: Record<string, string[]> = {};
+    // Consumers picked by name without inviting consumers are refused, not skipped: the organiser chose them.
+    if (direct.length < memberIds.length || (!input.invite_consumers && direct.some((m) => m.kind !== 'member'))) {
+      errors[`${prefix}membership_ids`] = ['invalid'];
+    }
+    if (groups.size < groupIds.length) errors[`${prefix}group_ids`] = ['invalid'];
+    if (roles.length < roleIds.length) errors[`${prefix}membership_role_ids`] = ['invalid'];
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+
+    const [groupMembers, holders] = await Promise.all([
+      deps.groups.memberIds(networkId, groupIds),
+      deps.membershipRoles.memberIdsWithRoles(networkId, roleIds),
+    ]);
+    const large = groupMembers.length + holders.length > PARTICIPATION_LIMITS.inlineAddMax;
+    const directEntries: Entry[] = memberIds.map((id) => ({ membershipId: id, roles: [] }));
+    let entries = directEntries;
+    if (!large) {
+      const merged = new Map(directEntries.map((e) => [e.membershipId, e]));
+      for (const e of await expand(networkId, groupIds, roleIds, input.invite_consumers)) {
+        merged.set(e.membershipId, {
+          membershipId: e.membershipId,
+          roles: [...(merged.get(e.membershipId)?.roles ?? []), ...e.roles],
+        });
+      }
+      entries = [...merged.values()];
+    }
+    return {
+      entries,
+      large,
+      groupIds,
+      roleIds,
+      inviteConsumers: input.invite_consumers,
+      sendEmail: input.send_email_notification,
+      empty: memberIds.length + groupIds.length + roleIds.length === 0,
+    };
+  }
+
+  /**
+   * Writes what `check` resolved, in the caller's transaction; the job for the members of large
+   * groups and roles is stored with it. Answers how many were added now.
+   */
+  async function store(
+    tx: Db,
+    actor: Actor,
+    target: Target,
+    checked: Checked,
+    status: ParticipantStatus,
+  ): Promise<number> {
+    const networkId = actor.networkId;
+    const invitable = invitableOf(target);
+    const added = await writeAndRecord(
+      tx,
+      networkId,
+      actor.membershipId,
+      invitable,
+      checked.entries,
+      status,
+      checked.sendEmail,
+    );
+    if (checked.large) {
+      await deps.jobs.send<AddJob>(
+        ADD_PARTICIPANTS_QUEUE,
+        {
+          networkId,
+          actorId: actor.membershipId,
+          groupIds: checked.groupIds,
+          roleIds: checked.roleIds,
+          status,
+          sendEmail: checked.sendEmail,
+          inviteConsumers: checked.inviteConsumers,
+          invitable,
+        },
+        { tx },
+      );
+    }
+    return added;
   }
 
   deps.jobs.work<AddJob>(ADD_PARTICIPANTS_QUEUE, ({ data }) => run(data));
@@ -262,76 +367,34 @@ export function createAddParticipants(deps: AddDeps) {
      */
     async add(actor: Actor, loaded: LoadedAppointment, body: AddParticipantsInput): Promise<AddParticipantsResult> {
       const input = body.participant;
-      const memberIds = [...new Set(input.membership_ids)];
-      const groupIds = [...new Set(input.group_ids)];
-      const roleIds = [...new Set(input.membership_role_ids)];
-      if (memberIds.length + groupIds.length + roleIds.length === 0) {
+      if (input.membership_ids.length + input.group_ids.length + input.membership_role_ids.length === 0) {
         throw unprocessable({ membership_ids: [PARTICIPATION_ERROR_KEYS.nobodyToAdd] });
       }
       const target = targetOf(loaded, body.apply_to);
       await deps.authorizeManage(actor, loaded, target);
-      const networkId = actor.networkId;
-      const [direct, groups, roles] = await Promise.all([
-        deps.members.findMany(networkId, memberIds),
-        groupIds.length > 0 ? deps.groups.readableAmong(actor, groupIds) : new Map(),
-        deps.membershipRoles.findMany(networkId, roleIds),
-      ]);
-      const errors: Record<string, string[]> = {};
-      // Consumers picked by name without inviting consumers are refused, not skipped: the organiser chose them.
-      if (direct.length < memberIds.length || (!input.invite_consumers && direct.some((m) => m.kind !== 'member'))) {
-        errors.membership_ids = ['invalid'];
-      }
-      if (groups.size < groupIds.length) errors.group_ids = ['invalid'];
-      if (roles.length < roleIds.length) errors.membership_role_ids = ['invalid'];
-      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      const checked = await check(actor, input);
+      const added = await db.transaction((tx) => store(tx, actor, target, checked, input.status));
+      return { added, queued: checked.large };
+    },
 
-      const invitable = invitableOf(target);
-      const [groupMembers, holders] = await Promise.all([
-        deps.groups.memberIds(networkId, groupIds),
-        deps.membershipRoles.memberIdsWithRoles(networkId, roleIds),
-      ]);
-      const large = groupMembers.length + holders.length > PARTICIPATION_LIMITS.inlineAddMax;
-      const directEntries: Entry[] = memberIds.map((id) => ({ membershipId: id, roles: [] }));
-      let entries = directEntries;
-      if (!large) {
-        const merged = new Map(directEntries.map((e) => [e.membershipId, e]));
-        for (const e of await expand(networkId, groupIds, roleIds, input.invite_consumers)) {
-          merged.set(e.membershipId, {
-            membershipId: e.membershipId,
-            roles: [...(merged.get(e.membershipId)?.roles ?? []), ...e.roles],
-          });
-        }
-        entries = [...merged.values()];
-      }
-      // The job for the members of large groups and roles is stored with the first batch.
-      const queueRest = async (tx: Db) => {
-        await deps.jobs.send<AddJob>(
-          ADD_PARTICIPANTS_QUEUE,
-          {
-            networkId,
-            actorId: actor.membershipId,
-            groupIds,
-            roleIds,
-            status: input.status,
-            sendEmail: input.send_email_notification,
-            inviteConsumers: input.invite_consumers,
-            invitable,
-          },
-          { tx },
-        );
-      };
-      const { added } = await writeBatch(
-        networkId,
-        actor.membershipId,
-        invitable,
-        entries,
-        input.status,
-        input.send_email_notification,
-        large ? queueRest : undefined,
-      );
-      return { added, queued: large };
+    /**
+     * The invitation saved with a new appointment (`invitation` of `POST /appointments`):
+     * `check` it before the appointment is written, with `subject` the appointment about to be
+     * created (the actor must be allowed to manage its participants, as for adding them: 403),
+     * then `store` it in the appointment's transaction: the same rows, invites and event as
+     * adding participants with status 'invited'.
+     */
+    invitation: {
+      async check(actor: Actor, subject: AppointmentSubject, invitation: Invitees, inviteConsumers: boolean) {
+        if (!allows(appointmentPolicy, 'update_participants', actor, subject)) throw forbidden();
+        const checked = await check(actor, { ...invitation, invite_consumers: inviteConsumers }, 'invitation.');
+        return checked.empty ? null : checked;
+      },
+      store: (tx: Db, actor: Actor, target: Target, checked: Checked) => store(tx, actor, target, checked, 'invited'),
     },
   };
 }
 
 export type AddParticipants = ReturnType<typeof createAddParticipants>;
+/** What an invitation sent with a new appointment resolved to (`invitation.check`). */
+export type CheckedInvitation = Checked;

@@ -46,6 +46,8 @@ export function createParticipation(deps: ParticipationDeps) {
     update: respond.update,
     remove: respond.remove,
     add: adding.add,
+    /** The invitation saved with a new appointment: checked before, stored in its transaction. */
+    invitation: adding.invitation,
     page: list.page,
     summary: list.summary,
     /** Pushes the Calendars unread count of some members to their open pages. */
@@ -69,4 +71,5 @@ export {
   type ParticipationScope,
 } from './repository.ts';
 export { mailLocale } from './mails.ts';
-export { viewScope } from './scope.ts';
+export { targetOf, viewScope } from './scope.ts';
+export type { CheckedInvitation } from './add.ts';
