@@ -222,10 +222,18 @@ export const INVITEE_LIMITS = { membersMax: 500, groupsMax: 50, rolesMax: 50 } a
 
 /** Who is invited: members one by one, and the members of groups and of membership roles. */
 export const inviteesSchema = z.object({
-  membership_ids: z.array(idSchema).max(INVITEE_LIMITS.membersMax).default([]),
-  group_ids: z.array(idSchema).max(INVITEE_LIMITS.groupsMax).default([]),
-  membership_role_ids: z.array(idSchema).max(INVITEE_LIMITS.rolesMax).default([]),
-  send_email_notification: z.boolean().default(false),
+  membership_ids: z.array(idSchema).max(INVITEE_LIMITS.membersMax).default([]).describe('Members to invite.'),
+  group_ids: z
+    .array(idSchema)
+    .max(INVITEE_LIMITS.groupsMax)
+    .default([])
+    .describe('Groups whose members are invited (groups the member may see).'),
+  membership_role_ids: z
+    .array(idSchema)
+    .max(INVITEE_LIMITS.rolesMax)
+    .default([])
+    .describe('Membership roles whose holders are invited.'),
+  send_email_notification: z.boolean().default(false).describe('Whether the invitees are told by e-mail too.'),
 });
 export type InviteesInput = z.input<typeof inviteesSchema>;
 export type Invitees = z.output<typeof inviteesSchema>;
@@ -238,7 +246,11 @@ export type Invitees = z.output<typeof inviteesSchema>;
 export const appointmentBodySchema = z
   .object({
     appointment: appointmentFieldsSchema,
-    invitation: inviteesSchema.optional(),
+    invitation: inviteesSchema
+      .optional()
+      .describe(
+        'Creating only: who is invited with the new appointment, in its transaction, as adding participants invites them.',
+      ),
     apply_to: z.enum(APPLY_TO).optional(),
   })
   .superRefine((body, ctx) => {
