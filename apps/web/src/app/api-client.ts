@@ -1,8 +1,17 @@
-/** An answer other than 2xx, with the server's body (`{error}` or `{errors: {field: [key]}}`). */
+import type { FieldErrorDetail } from '@agora/contracts';
+
+/**
+ * An answer other than 2xx, with the server's body (`{error}` or `{errors: {field: [key]}}`, the
+ * latter with `details: {field: {maximum}}` for texts that are too long).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { error?: string; errors?: Record<string, string[]> } | null,
+    readonly body: {
+      error?: string;
+      errors?: Record<string, string[]>;
+      details?: Record<string, FieldErrorDetail>;
+    } | null,
     /** Seconds to wait before trying again, as a 429 or 503 says (`Retry-After`). */
     readonly retryAfter: number | null = null,
   ) {

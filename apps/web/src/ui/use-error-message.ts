@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ERROR_KEYS } from '@agora/contracts';
 import { ApiError } from '../app/api-client.ts';
 import { i18n } from '../i18n/index.ts';
 
@@ -57,12 +58,14 @@ export function fieldErrorMessages(
   if (!(error instanceof ApiError) || error.status !== 422 || !error.body?.errors) return null;
   const entries = Object.entries(error.body.errors);
   if (entries.length === 0) return null;
-  return Object.fromEntries(
-    entries.map(([field, keys]) => [
-      field,
-      keys.map((key) => translateKey(key, ns, t, 'common:errors.invalid')).join(' '),
-    ]),
-  );
+  const details = error.body.details ?? {};
+  // A text that is too long is told how long it may be, where the answer says it.
+  const message = (field: string, key: string) => {
+    const maximum = details[field]?.maximum;
+    if (key === ERROR_KEYS.tooLong && maximum !== undefined) return t('ui:text_limit.too_long', { max: maximum });
+    return translateKey(key, ns, t, 'common:errors.invalid');
+  };
+  return Object.fromEntries(entries.map(([field, keys]) => [field, keys.map((key) => message(field, key)).join(' ')]));
 }
 
 function translateKey(key: string, ns: string | undefined, t: Translate, fallback: string): string {
