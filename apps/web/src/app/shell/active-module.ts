@@ -114,8 +114,6 @@ export function userbarModuleFor<T extends SwitcherModule>(
   if (own) return own;
   const withBar = modules.filter((entry) => entry.bar);
   return (
-    withBar.find((entry) => entry.module === fallback) ??
-    withBar.find((entry) => entry.module !== 'info') ??
-    withBar[0]
+    withBar.find((entry) => entry.module === fallback) ?? withBar.find((entry) => entry.module !== 'info') ?? withBar[0]
   );
 }
