@@ -1,7 +1,9 @@
 import { Button, Center, Image, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconFiles, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChatAttachment } from '@agora/contracts';
 import { formatDate } from '../../../ui/date-format.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { useChatNavigation } from '../client/navigation.ts';
 import { useChat, useLoadOlderMessages, type ClientChatMessage } from '../client/store.ts';
 import { GRID_SIZE, imageUrl } from './attachment-links.ts';
@@ -33,9 +35,11 @@ function AttachmentsView({ chatId, kind }: AttachmentsViewProps) {
       <RoomHeader name={t(`${kind}_view.title`, { name: chat?.name ?? '' })} status={null} onBack={back} />
       <Stack gap="sm" p="sm" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         {entries.length === 0 && (
-          <Text size="sm" c="dimmed" ta="center" py="lg">
-            {t(`${kind}_view.empty`)}
-          </Text>
+          <EmptyState
+            size="sm"
+            icon={kind === 'files' ? <IconFiles /> : <IconPhoto />}
+            title={t(`${kind}_view.empty`)}
+          />
         )}
         {kind === 'files' ? (
           <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('files_view.list')}>

@@ -1,7 +1,9 @@
 import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconMapPinCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MembersMap } from '@agora/contracts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 
 const REASON_COLORS = { pending: 'gray', not_found: 'orange', failed: 'red' } as const;
 
@@ -20,7 +22,7 @@ export function UnplacedList({ unplaced }: { unplaced: MembersMap['unplaced'] })
           </Text>
         </div>
         {unplaced.total === 0 ? (
-          <Text size="sm">{t('unplaced.none')}</Text>
+          <EmptyState size="sm" icon={<IconMapPinCheck />} title={t('unplaced.none')} />
         ) : (
           <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid="unplaced-list">
             {unplaced.members.map((member) => (

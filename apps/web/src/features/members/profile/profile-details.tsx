@@ -1,7 +1,9 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Title } from '@mantine/core';
+import { IconId } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileFieldLabel, type MemberProfile, type MemberProfileField } from '@agora/contracts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import classes from './profile.module.css';
 
 /** Phone numbers and addresses are links a phone or mail program opens. */
@@ -30,9 +32,7 @@ export function ProfileDetails({ profile }: { profile: MemberProfile }) {
           {t('profile.details')}
         </Title>
         {empty ? (
-          <Text c="dimmed" size="sm">
-            {t('profile.no_details')}
-          </Text>
+          <EmptyState size="sm" icon={<IconId />} title={t('profile.no_details')} />
         ) : (
           <dl className={classes.fields}>
             {profile.profile_fields.map((field) => (

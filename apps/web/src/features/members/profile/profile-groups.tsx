@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberProfile, MemberProfileGroup } from '@agora/contracts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import classes from './profile.module.css';
 
 type Section = { id: string; name: string; groups: MemberProfileGroup[] };
@@ -32,11 +34,7 @@ export function ProfileGroups({ profile }: { profile: MemberProfile }) {
         <Title order={2} fz="h4" id="profile-groups">
           {t('profile.groups')}
         </Title>
-        {sections.length === 0 && (
-          <Text c="dimmed" size="sm">
-            {t('profile.no_groups')}
-          </Text>
-        )}
+        {sections.length === 0 && <EmptyState size="sm" icon={<IconUsersGroup />} title={t('profile.no_groups')} />}
         {sections.map((section) => (
           <Stack gap={6} key={section.id}>
             <Title order={3} fz="sm" c="dimmed" fw={600}>

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBell } from '@tabler/icons-react';
+import { IconBell, IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import { badgeLabel, REALTIME_EVENTS } from '@agora/contracts';
 import { onRealtime } from '../../../app/realtime.ts';
 import { unreadsQuery } from '../../../app/unreads.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { notificationsFeedQuery, useMarkAllNotificationsRead } from '../api.ts';
 import { useOpenNotification } from '../use-open-notification.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -39,7 +41,14 @@ export function NotificationMenu() {
   }, [queryClient]);
 
   return (
-    <Popover opened={opened} onChange={(next) => !next && close()} position="bottom-end" width={360} shadow="md">
+    <Popover
+      opened={opened}
+      onChange={(next) => !next && close()}
+      position="bottom-end"
+      // On a phone the dropdown keeps a margin to both edges of the screen.
+      width="min(24rem, calc(100vw - 1rem))"
+      shadow="md"
+    >
       <Indicator label={badge} disabled={!badge} size={18} color="red.9" offset={6} data-testid="notification-badge">
         <Popover.Target>
           <ActionIcon
@@ -55,14 +64,17 @@ export function NotificationMenu() {
         </Popover.Target>
       </Indicator>
       <Popover.Dropdown p="xs" aria-label={t('title')} role="dialog">
-        <Group justify="space-between" px="xs" pb={4} wrap="nowrap">
+        {/* Title and "mark all as read" share a line where they fit, else the button wraps below: never cut. */}
+        <Group justify="space-between" px="xs" pb={4} gap={4} wrap="wrap">
           <Text fw={600}>{t('title')}</Text>
           <Button
             variant="subtle"
-            size="compact-xs"
+            size="compact-sm"
+            leftSection={<IconChecks size={16} aria-hidden />}
             disabled={count === 0}
             loading={markAll.isPending}
             onClick={() => markAll.mutate()}
+            data-testid="mark-all-read"
           >
             {t('mark_all_read')}
           </Button>
@@ -70,20 +82,18 @@ export function NotificationMenu() {
         <Divider />
         <ScrollArea.Autosize mah="24rem" type="auto">
           <Stack gap={2} py={4}>
-            {list.isPending && (
-              <Text size="sm" c="dimmed" p="xs">
-                {t('common:loading')}
-              </Text>
-            )}
+            {list.isPending && <LoadingRow />}
             {list.isError && (
-              <Text size="sm" p="xs">
-                {t('load_error')}
-              </Text>
+              <ErrorRow error={list.error} message={t('load_error')} onRetry={() => void list.refetch()} />
             )}
             {notifications?.length === 0 && (
-              <Text size="sm" c="dimmed" p="xs" data-testid="notifications-empty">
-                {t('empty')}
-              </Text>
+              <EmptyState
+                size="sm"
+                icon={<IconBellOff />}
+                title={t('empty')}
+                text={t('empty_text')}
+                data-testid="notifications-empty"
+              />
             )}
             {notifications?.map((notification) => (
               <NotificationItem key={notification.id} notification={notification} onOpen={open} />

@@ -43,7 +43,7 @@ export function NotificationsPage() {
         {list.isPending && <LoadingRow />}
         {list.isError && <ErrorRow error={list.error} onRetry={() => void list.refetch()} />}
         {list.data && list.data.total === 0 && (
-          <EmptyState icon={<IconBellOff size={32} aria-hidden />} title={t('empty')} text={t('empty_text')} />
+          <EmptyState icon={<IconBellOff />} title={t('empty')} text={t('empty_text')} />
         )}
         {list.data && list.data.notifications.length > 0 && (
           <Paper withBorder p={4} radius="md">
