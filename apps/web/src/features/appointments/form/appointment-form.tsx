@@ -18,6 +18,13 @@ import { validateAppointment } from './form-body.ts';
 import { endBeforeStartPart } from './form-rules.ts';
 import type { UpdateValues } from './form-section.tsx';
 import type { AppointmentFormValues } from './form-values.ts';
+import {
+  InvitationLink,
+  InvitationSection,
+  invitationBody,
+  invitationLabels,
+  NO_INVITATION,
+} from './invitation-section.tsx';
 import { LocationSection, MeetingSection } from './location-section.tsx';
 import { RecurrenceSection } from './recurrence-section.tsx';
 
@@ -91,6 +98,7 @@ export function AppointmentForm({
   const location = useLocation();
   const save = useSaveAppointment(appointment?.id);
   const [values, setValues] = useState(initial);
+  const [invitation, setInvitation] = useState(NO_INVITATION);
   const [publishing, setPublishing] = useState(false);
   const { errors, setErrors, clear } = useFormErrors();
   const files = useUploadField('files', storedFiles(appointment));
@@ -126,6 +134,7 @@ export function AppointmentForm({
       'application_configuration.registration_deadline': t('form.registration_deadline'),
       category_id: t('form.category'),
       contact_ids: t('form.contacts'),
+      ...invitationLabels(t),
     }),
     [t],
   );
@@ -160,7 +169,9 @@ export function AppointmentForm({
       return;
     }
     setPublishing(false);
-    save.mutate(applyTo ? { ...checked.body, apply_to: applyTo } : checked.body, {
+    // A new appointment is saved with its invitation, in one go.
+    const body = appointment ? checked.body : { ...checked.body, ...invitationBody(invitation) };
+    save.mutate(applyTo ? { ...body, apply_to: applyTo } : body, {
       onSuccess: (saved) => {
         // Removed files are deleted once the appointment no longer points at them.
         void Promise.allSettled([files.deleteRemoved(), image.deleteRemoved()]);
@@ -197,6 +208,8 @@ export function AppointmentForm({
         <RegistrationSection {...section} />
         <AttachmentsSection {...section} files={files} image={image} storedImage={appointment?.event_image ?? null} />
         <StreamSection {...section} />
+        {!appointment && <InvitationSection {...section} invitation={invitation} onInvitation={setInvitation} />}
+        {appointment?.can.update_participants && <InvitationLink appointmentId={appointment.id} />}
         <Paper
           withBorder
           radius="md"

@@ -1,14 +1,12 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Switch, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AddParticipantsResult, Appointment, MemberOption } from '@agora/contracts';
-import type { DirectoryOption } from '../../../ui/directory-search.ts';
-import { DirectorySelect } from '../../../ui/directory-select.tsx';
-import { MemberSelect } from '../../../ui/member-select.tsx';
+import type { AddParticipantsResult, Appointment } from '@agora/contracts';
 import { showToast } from '../../../ui/toast.tsx';
 import { useAddParticipants } from '../participation-api.ts';
 import { chooseApplyTo } from './apply-to.ts';
+import { InviteePickers, inviteeIds, NO_INVITEES, nobodyChosen } from './invitee-pickers.tsx';
 import { ADD_STATUSES } from './participant-status.ts';
 
 type AddParticipantsFormProps = {
@@ -33,28 +31,28 @@ function addedMessageKey(chosen: Chosen): string {
 export function AddParticipantsForm({ appointment, onAdded }: AddParticipantsFormProps) {
   const { t } = useTranslation('appointments');
   const add = useAddParticipants(appointment.id);
-  const [members, setMembers] = useState<MemberOption[]>([]);
-  const [directory, setDirectory] = useState<DirectoryOption[]>([]);
+  const [invitees, setInvitees] = useState(NO_INVITEES);
   const [status, setStatus] = useState<(typeof ADD_STATUSES)[number]>('invited');
   const [sendEmail, setSendEmail] = useState(false);
   const [inviteConsumers, setInviteConsumers] = useState(appointment.invite_consumers);
 
-  const groupIds = directory.filter((option) => option.type === 'group').map((option) => option.id);
-  const roleIds = directory.filter((option) => option.type === 'membership_role').map((option) => option.id);
-  const nothingChosen = members.length === 0 && groupIds.length === 0 && roleIds.length === 0;
+  const ids = inviteeIds(invitees);
+  const nothingChosen = nobodyChosen(invitees);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (nothingChosen || add.isPending) return;
     const choice = await chooseApplyTo(appointment);
     if (!choice.go) return;
-    const chosen: Chosen = { members: members.length > 0, groups: groupIds.length > 0, roles: roleIds.length > 0 };
+    const chosen: Chosen = {
+      members: ids.membership_ids.length > 0,
+      groups: ids.group_ids.length > 0,
+      roles: ids.membership_role_ids.length > 0,
+    };
     add.mutate(
       {
         participant: {
-          membership_ids: members.map((member) => member.id),
-          group_ids: groupIds,
-          membership_role_ids: roleIds,
+          ...ids,
           status,
           send_email_notification: sendEmail,
           invite_consumers: inviteConsumers,
@@ -65,8 +63,7 @@ export function AddParticipantsForm({ appointment, onAdded }: AddParticipantsFor
         onSuccess: (result: AddParticipantsResult) => {
           const message = t(addedMessageKey(chosen));
           showToast(result.queued ? `${message} ${t('participants.add.queued')}` : message, { kind: 'success' });
-          setMembers([]);
-          setDirectory([]);
+          setInvitees(NO_INVITEES);
           onAdded();
         },
         onError: () => showToast('saving_failure'),
@@ -81,22 +78,7 @@ export function AddParticipantsForm({ appointment, onAdded }: AddParticipantsFor
           <Title order={2} fz="h4" id="add-heading">
             {t('participants.add.title')}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <MemberSelect
-              multiple
-              label={t('participants.add.members')}
-              description={inviteConsumers ? t('participants.add.members_with_consumers') : undefined}
-              value={members}
-              onChange={setMembers}
-              includeConsumers={inviteConsumers}
-            />
-            <DirectorySelect
-              label={t('participants.add.groups_and_roles')}
-              value={directory}
-              onChange={setDirectory}
-              includeMembershipRoles
-            />
-          </SimpleGrid>
+          <InviteePickers value={invitees} onChange={setInvitees} includeConsumers={inviteConsumers} />
           <Select
             label={t('participants.add.status')}
             data={ADD_STATUSES.map((value) => ({ value, label: t(`participants.status.${value}`) }))}
