@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locales.ts';
 import type { CurrentMember } from './member.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -10,6 +11,14 @@ export const signInBodySchema = z.object({
   user: z.object({
     email: z.string().trim().toLowerCase().min(1, 'required').max(254, 'too_long'),
     password: z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'too_long'),
+    /**
+     * The language the visitor chose on the sign-in page (not merely the browser's). It becomes the
+     * member's own language when they have none yet; a member's own language is never replaced.
+     */
+    locale: z
+      .enum(LOCALES)
+      .optional()
+      .describe("The language chosen before signing in; stored as the member's own only when they have none yet."),
   }),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
@@ -33,9 +42,15 @@ export const passwordResetSchema = z.object({
 });
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
 
-/** What sign-in and `GET /api/v1/session` answer. */
+/**
+ * What sign-in and `GET /api/v1/session` answer. Without a session the latter answers
+ * `204 No Content`: being signed out is an answer, not an error.
+ */
 export type SessionInfo = {
   member: CurrentMember;
   csrf_token: string;
   locale: string;
 };
+
+/** `GET /api/v1/session`: the session, or null when nobody is signed in (204). */
+export type CurrentSession = SessionInfo | null;

@@ -36,7 +36,7 @@ export function localeSettingsRoutes(deps: { accounts: AccountsService; members:
       async (request) => {
         const actor = request.actor!;
         await ownMembership(actor, request.params.id);
-        return deps.accounts.updateLocale(request.network, actor.userId, request.body.locale_settings.locale);
+        return deps.accounts.updateLocale(request.network, actor, request.body.locale_settings.locale);
       },
     );
   };

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { sessions, users } from './tables.ts';
 
@@ -41,8 +41,17 @@ export function createAccountsRepository(db: Db) {
     async updateUser(id: string, values: Partial<NewUserRow>, tx: Db = db): Promise<void> {
       await tx.update(users).set(values).where(eq(users.id, id));
     },
-    async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
-      const [row] = await db.insert(sessions).values(values).returning();
+    /** Gives the account a language only if it has none; true when it did (a race leaves one winner). */
+    async setLocaleIfUnset(id: string, locale: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(users)
+        .set({ locale })
+        .where(and(eq(users.id, id), isNull(users.locale)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+    async insertSession(values: typeof sessions.$inferInsert, tx: Db = db): Promise<SessionRow> {
+      const [row] = await tx.insert(sessions).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },

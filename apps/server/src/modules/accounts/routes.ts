@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passwordResetRequestSchema, passwordResetSchema, signInBodySchema } from '@agora/contracts';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/request-context.ts';
-import { tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { tooManyRequests } from '../../platform/errors.ts';
 import type { AccountsService } from './service.ts';
 import type { SignInAttempt, SignInGuard } from './sign-in-guard.ts';
 
@@ -66,14 +66,22 @@ export function accountRoutes(deps: {
       '/users/sign_in',
       {
         config: { auth: 'public', csrf: false },
-        schema: { body: signInBodySchema, tags: ['session'] },
+        schema: {
+          body: signInBodySchema,
+          tags: ['session'],
+          summary: 'Signs in',
+          description:
+            "Opens a session and answers with the member, the CSRF token and the language that applies. An optional `user.locale` (what the visitor chose on the sign-in page) becomes the member's own language when they have none yet, and is ignored otherwise.",
+        },
         preHandler: limitSignIn,
       },
       async (request, reply) => {
-        const { token, info } = await deps.accounts.signIn(request.network, request.body.user, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
+        const { email, password, locale } = request.body.user;
+        const { token, info } = await deps.accounts.signIn(
+          request.network,
+          { email, password },
+          { ip: request.ip, userAgent: request.headers['user-agent'], chosenLocale: locale },
+        );
         await guard.succeeded(attemptOf(request));
         setSessionCookie(request, reply, token, deps.accounts.sessionMaxAgeSeconds);
         return info;
@@ -91,12 +99,27 @@ export function accountRoutes(deps: {
       },
     );
 
-    r.get('/api/v1/session', { config: { auth: 'member' }, schema: { tags: ['session'] } }, async (request) => {
-      const actor = request.actor!;
-      const info = await deps.accounts.sessionInfo(request.network, actor.userId, request.csrfToken!, actor.locale);
-      if (!info) throw unauthorized();
-      return info;
-    });
+    // Being signed out is an answer, not an error: a visitor's first request answers 204 (no
+    // session), so that browsers log no failed request on every page load.
+    r.get(
+      '/api/v1/session',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['session'],
+          summary: 'The current session',
+          description:
+            'The signed-in member, the CSRF token and the language that applies; 204 without a body when nobody is signed in (no cookie, or one that expired, was signed out, is foreign or belongs to a locked member).',
+        },
+      },
+      async (request, reply) => {
+        const actor = request.actor;
+        const info =
+          actor && (await deps.accounts.sessionInfo(request.network, actor.userId, request.csrfToken!, actor.locale));
+        if (!info) return reply.code(204).send();
+        return info;
+      },
+    );
 
     r.post(
       '/users/password',

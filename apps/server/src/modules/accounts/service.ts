@@ -43,6 +43,22 @@ export function createAccountsService(deps: AccountsDeps) {
   const repository = createAccountsRepository(deps.db);
   const ttlMs = deps.sessionTtlDays * DAY_MS;
 
+  /** The member's language changed: in the settings, or chosen on the sign-in page. */
+  const recordLocaleChange = (
+    tx: Db,
+    network: NetworkContext,
+    membershipId: string,
+    locale: Locale | null,
+    via: 'settings' | 'sign_in',
+  ) =>
+    deps.events.record(tx, {
+      networkId: network.id,
+      type: 'account.locale_changed',
+      actorId: membershipId,
+      subject: { type: 'membership', id: membershipId },
+      changes: { locale, via },
+    });
+
   const invalidCredentials = () => new HttpError(401, { error: ERROR_KEYS.invalidCredentials });
 
   /** The member of a live session of this network, or null when it is foreign or the member locked. */
@@ -69,12 +85,13 @@ export function createAccountsService(deps: AccountsDeps) {
     /**
      * Checks the password and opens a session. A wrong password, an unknown address and an
      * address without a membership in this network get the same answer; only who knows the
-     * password learns that the membership is locked.
+     * password learns that the membership is locked. A language the visitor chose before
+     * signing in becomes the member's own when they have none yet, with the session.
      */
     async signIn(
       network: NetworkContext,
       credentials: { email: string; password: string },
-      meta: { ip: string; userAgent: string | undefined },
+      meta: { ip: string; userAgent: string | undefined; chosenLocale?: Locale },
     ): Promise<{ token: string; info: SessionInfo }> {
       const user = await repository.userByEmail(credentials.email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, credentials.password);
@@ -87,20 +104,27 @@ export function createAccountsService(deps: AccountsDeps) {
       const token = randomToken();
       const csrfToken = randomToken();
       const now = new Date();
-      await repository.insertSession({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        networkId: network.id,
-        csrfToken,
-        ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 500) ?? null,
-        expiresAt: new Date(now.getTime() + ttlMs),
+      const localeSet = await deps.db.transaction(async (tx) => {
+        await repository.insertSession(
+          {
+            tokenHash: hashToken(token),
+            userId: user.id,
+            networkId: network.id,
+            csrfToken,
+            ip: meta.ip,
+            userAgent: meta.userAgent?.slice(0, 500) ?? null,
+            expiresAt: new Date(now.getTime() + ttlMs),
+          },
+          tx,
+        );
+        await repository.updateUser(user.id, { lastSignInAt: now }, tx);
+        if (!meta.chosenLocale || user.locale !== null) return false;
+        const set = await repository.setLocaleIfUnset(user.id, meta.chosenLocale, tx);
+        if (set) await recordLocaleChange(tx, network, membership.id, meta.chosenLocale, 'sign_in');
+        return set;
       });
-      await repository.updateUser(user.id, { lastSignInAt: now });
-      return {
-        token,
-        info: { member: presentCurrentMember(membership), csrf_token: csrfToken, locale: localeOf(user, network) },
-      };
+      const locale = localeSet && meta.chosenLocale ? meta.chosenLocale : localeOf(user, network);
+      return { token, info: { member: presentCurrentMember(membership), csrf_token: csrfToken, locale } };
     },
 
     /** The member behind a session cookie, or null when it expired, is foreign or locked. */
@@ -223,8 +247,11 @@ export function createAccountsService(deps: AccountsDeps) {
       return { locale: asLocale(user?.locale), network_language: asLocale(network.language) ?? DEFAULT_LOCALE };
     },
 
-    async updateLocale(network: NetworkContext, userId: string, locale: Locale | null): Promise<LocaleSettings> {
-      await repository.updateUser(userId, { locale });
+    async updateLocale(network: NetworkContext, actor: Actor, locale: Locale | null): Promise<LocaleSettings> {
+      await deps.db.transaction(async (tx) => {
+        await repository.updateUser(actor.userId, { locale }, tx);
+        await recordLocaleChange(tx, network, actor.membershipId, locale, 'settings');
+      });
       return { locale, network_language: asLocale(network.language) ?? DEFAULT_LOCALE };
     },
 

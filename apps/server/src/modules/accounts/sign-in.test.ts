@@ -65,7 +65,7 @@ describe('POST /users/sign_in', () => {
     const session = await signIn(t.app, user.email);
     expect((await t.app.inject({ url: '/api/v1/session', headers: session.headers })).statusCode).toBe(200);
     await t.services.members.setLocked(networkId, membership.id, true);
-    expect((await t.app.inject({ url: '/api/v1/session', headers: session.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/v1/session', headers: session.headers })).statusCode).toBe(204);
   });
 
   it('answers 422 with field errors for missing fields', async () => {
@@ -273,11 +273,18 @@ describe('session and CSRF', () => {
     const out = await t.app.inject({ method: 'DELETE', url: '/users/sign_out', headers: session.headers });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === 'agora_session')?.value).toBe('');
-    expect((await t.app.inject({ url: '/api/v1/session', headers: session.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/v1/session', headers: session.headers })).statusCode).toBe(204);
   });
 
   it('ignores a forged cookie', async () => {
     const response = await t.app.inject({ url: '/api/v1/session', headers: { cookie: 'agora_session=forged.value' } });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+  });
+
+  it('answers a visitor without a session 204 with no body, not an error', async () => {
+    const response = await t.app.inject({ url: '/api/v1/session', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
   });
 });
