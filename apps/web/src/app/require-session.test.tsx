@@ -15,7 +15,7 @@ describe('RequireSession', () => {
   });
 
   it('sends a visitor without a session to sign in', async () => {
-    stubFetch({ 'GET /api/v1/session': { status: 401, body: { error: 'unauthorized' } } });
+    stubFetch({ 'GET /api/v1/session': { status: 204 } });
     renderRoutes(routes, '/');
     expect(await screen.findByText('sign-in page')).toBeTruthy();
   });

@@ -1,9 +1,7 @@
 import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { sessionQuery } from '../features/session/index.ts';
-import { changeLocale, isLocale } from '../i18n/index.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { ErrorRow } from '../ui/rows.tsx';
 
@@ -11,11 +9,6 @@ import { ErrorRow } from '../ui/rows.tsx';
 export function RequireSession() {
   const session = useQuery(sessionQuery);
   const location = useLocation();
-  const locale = session.data?.locale;
-
-  useEffect(() => {
-    if (isLocale(locale)) changeLocale(locale, false);
-  }, [locale]);
 
   if (session.isPending) return <PageLoader />;
   // The session could not be checked (the server is unavailable): say so and offer to try again,

@@ -81,9 +81,29 @@ export function initialLocale(): Locale {
   return 'de';
 }
 
-export function changeLocale(locale: Locale, remember = true) {
+/** The language a visitor picked on this device (the sign-in page's select), or null: not the browser's. */
+export function chosenLocale(): Locale | null {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  return isLocale(stored) ? stored : null;
+}
+
+/** Resolves once the namespaces loaded so far speak the new language. */
+export function changeLocale(locale: Locale, remember = true): Promise<void> {
   if (remember) localStorage.setItem(STORAGE_KEY, locale);
-  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  if (i18n.language === locale) return Promise.resolve();
+  return i18n.changeLanguage(locale).then(
+    () => undefined,
+    // A namespace that failed to load falls back to its keys' fallback language; never block on it.
+    () => undefined,
+  );
+}
+
+/**
+ * A session speaks the member's language (their own, else the network's) on every page, however
+ * it was loaded. It is not kept on the device: after signing out, the device's choice applies again.
+ */
+export function speakSessionLocale(locale: unknown): Promise<void> {
+  return isLocale(locale) ? changeLocale(locale, false) : Promise.resolve();
 }
 
 // The html lang attribute follows the UI language (screen readers pronounce by it).

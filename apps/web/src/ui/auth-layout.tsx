@@ -4,7 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from './language-select.tsx';
 
 /** The frame of the pages before sign-in: no header, no user bar, one card in the middle. */
-export function AuthLayout({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  intro,
+  languageHint,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  /** What the language chosen here means (the sign-in page: whether it becomes the account's). */
+  languageHint?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('common');
   return (
     <Box bg="gray.0" mih="100vh">
@@ -32,7 +43,9 @@ export function AuthLayout({ title, intro, children }: { title: string; intro?: 
             </Stack>
           </Paper>
           <Group justify="center">
-            <LanguageSelect />
+            <Box maw={languageHint ? 320 : undefined} w={languageHint ? '100%' : undefined}>
+              <LanguageSelect description={languageHint} />
+            </Box>
           </Group>
         </Stack>
       </Center>

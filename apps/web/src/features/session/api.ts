@@ -1,31 +1,40 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@agora/contracts';
-import { api, ApiError, setCsrfToken } from '../../app/api-client.ts';
+import type { CurrentSession, SessionInfo } from '@agora/contracts';
+import { api, setCsrfToken } from '../../app/api-client.ts';
+import { changeLocale, chosenLocale, initialLocale, speakSessionLocale } from '../../i18n/index.ts';
 
-/** The signed-in member, or null. Loaded once per page load; sign-in and sign-out replace it. */
+/**
+ * The signed-in member, or null. Loaded once per page load; sign-in and sign-out replace it.
+ * Signed out, the server answers 204 (no session is not an error).
+ */
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: async (): Promise<SessionInfo | null> => {
-    try {
-      const session = await api<SessionInfo>('/api/v1/session');
-      setCsrfToken(session.csrf_token);
-      return session;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
+  queryFn: async (): Promise<CurrentSession> => {
+    const session = (await api<SessionInfo | undefined>('/api/v1/session')) ?? null;
+    setCsrfToken(session?.csrf_token ?? null);
+    // Every page, public ones too, waits for the member's language rather than flashing another.
+    await speakSessionLocale(session?.locale);
+    return session;
   },
   staleTime: Infinity,
   retry: false,
 });
 
+/**
+ * Signs in, sending the language the visitor chose on this device (never merely the browser's): it
+ * becomes the member's own when they have none yet. The session then speaks the member's language.
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: { email: string; password: string }) =>
-      api<SessionInfo>('/users/sign_in', { method: 'POST', body: { user: credentials } }),
-    onSuccess: (session) => {
+      api<SessionInfo>('/users/sign_in', {
+        method: 'POST',
+        body: { user: { ...credentials, locale: chosenLocale() ?? undefined } },
+      }),
+    onSuccess: async (session) => {
       setCsrfToken(session.csrf_token);
+      await speakSessionLocale(session.locale);
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
     },
@@ -36,8 +45,10 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<void>('/users/sign_out', { method: 'DELETE' }),
-    onSettled: () => {
+    onSettled: async () => {
       setCsrfToken(null);
+      // The next visitor of this device meets the device's language, not the last member's.
+      await changeLocale(initialLocale(), false);
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, null);
     },

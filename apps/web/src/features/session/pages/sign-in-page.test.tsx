@@ -1,4 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Notifications } from '@mantine/notifications';
+import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
 import { page, renderRoutes, stubFetch } from '../../../testing/render.tsx';
@@ -20,15 +22,37 @@ const member = {
   age: null,
 };
 
-const routes = [page(<SignInPage />, '/users/sign_in'), page(<p>start page</p>, '/'), page(<p>deep page</p>, '/deep')];
+// Toasts show in a layout that stays while the sign-in page gives way to the next one.
+const routes = [
+  {
+    element: (
+      <>
+        <Notifications />
+        <Outlet />
+      </>
+    ),
+    children: [
+      page(<SignInPage />, '/users/sign_in'),
+      page(<p>start page</p>, '/'),
+      page(<p>deep page</p>, '/deep'),
+    ],
+  },
+];
+
+async function signInAs(password = 'demo-password') {
+  fireEvent.change(await screen.findByLabelText('E-Mail-Adresse'), { target: { value: 'max@example.com' } });
+  fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+}
 
 describe('SignInPage', () => {
   beforeEach(async () => {
+    localStorage.clear();
     await i18n.changeLanguage('de');
   });
 
   it('asks for both fields before sending anything', async () => {
-    const calls = stubFetch({ 'GET /api/v1/session': { status: 401, body: { error: 'unauthorized' } } });
+    const calls = stubFetch({ 'GET /api/v1/session': { status: 204 } });
     renderRoutes(routes, '/users/sign_in');
     fireEvent.click(await screen.findByRole('button', { name: 'Anmelden' }));
     expect(await screen.findAllByText('Bitte ausfüllen.')).toHaveLength(2);
@@ -37,7 +61,7 @@ describe('SignInPage', () => {
 
   it('shows the translated answer of the server for wrong credentials', async () => {
     stubFetch({
-      'GET /api/v1/session': { status: 401, body: { error: 'unauthorized' } },
+      'GET /api/v1/session': { status: 204 },
       'POST /users/sign_in': { status: 401, body: { error: 'invalid_credentials' } },
     });
     renderRoutes(routes, '/users/sign_in');
@@ -49,7 +73,7 @@ describe('SignInPage', () => {
 
   it('tells a rate-limited visitor to wait', async () => {
     stubFetch({
-      'GET /api/v1/session': { status: 401 },
+      'GET /api/v1/session': { status: 204 },
       'POST /users/sign_in': { status: 429, body: { error: 'rate_limited' } },
     });
     renderRoutes(routes, '/users/sign_in');
@@ -61,7 +85,7 @@ describe('SignInPage', () => {
 
   it('signs in and goes to the page asked for, sending the credentials wrapped in user', async () => {
     const calls = stubFetch({
-      'GET /api/v1/session': { status: 401 },
+      'GET /api/v1/session': { status: 204 },
       'POST /users/sign_in': { status: 200, body: { member, csrf_token: 'token', locale: 'de' } },
     });
     const { router } = renderRoutes(routes, '/users/sign_in?redirect_to=%2Fdeep');
@@ -72,5 +96,53 @@ describe('SignInPage', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       user: { email: 'max@example.com', password: 'demo-password' },
     });
+    // The language did not change, so there is nothing to say about it.
+    expect(screen.queryByText(/Sprache Ihres Kontos/)).toBeNull();
+  });
+
+  it('says under the language select what the choice means for the account', async () => {
+    stubFetch({ 'GET /api/v1/session': { status: 204 } });
+    renderRoutes(routes, '/users/sign_in');
+    const select = await screen.findByLabelText('Sprache');
+    expect(select.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Hat Ihr Konto eine eigene Sprache, gilt nach der Anmeldung diese; sonst wird die hier gewählte Sprache zu Ihrer.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('sends the language the visitor chose, and speaks the one the answer names', async () => {
+    const calls = stubFetch({
+      'GET /api/v1/session': { status: 204 },
+      'POST /users/sign_in': { status: 200, body: { member, csrf_token: 'token', locale: 'en' } },
+    });
+    const { router } = renderRoutes(routes, '/users/sign_in');
+    fireEvent.change(await screen.findByLabelText('Sprache'), { target: { value: 'en' } });
+    fireEvent.change(await screen.findByLabelText('E-mail address'), { target: { value: 'max@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      user: { email: 'max@example.com', password: 'demo-password', locale: 'en' },
+    });
+    expect(i18n.language).toBe('en');
+    expect(screen.queryByText(/the language of your account/)).toBeNull();
+  });
+
+  it("switches to the account's own language and says so", async () => {
+    stubFetch({
+      'GET /api/v1/session': { status: 204 },
+      'POST /users/sign_in': { status: 200, body: { member, csrf_token: 'token', locale: 'en' } },
+    });
+    const { router } = renderRoutes(routes, '/users/sign_in');
+    await signInAs();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(i18n.language).toBe('en');
+    expect(
+      await screen.findByText(
+        'Now in English, the language of your account. You can change it under “Language” in your profile menu.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -4,14 +4,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../ui/auth-layout.tsx';
+import { isLocale } from '../../../i18n/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
+import { showToast } from '../../../ui/toast.tsx';
 import { useErrorMessage } from '../../../ui/use-error-message.ts';
 import { sessionQuery, useSignIn } from '../api.ts';
 import { safeRedirect } from '../redirect.ts';
 
 export function SignInPage() {
-  const { t } = useTranslation('session');
+  const { t, i18n } = useTranslation('session');
   const { t: tc } = useTranslation('common');
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
@@ -31,12 +33,26 @@ export function SignInPage() {
     const empty = { email: !email.trim(), password: !password };
     setMissing(empty);
     if (empty.email || empty.password) return;
-    // The signed-in routes switch to the member's language (see RequireSession).
-    signIn.mutate({ email, password }, { onSuccess: () => navigate(target, { replace: true }) });
+    const shownIn = i18n.language;
+    signIn.mutate(
+      { email, password },
+      {
+        onSuccess: (session) => {
+          // The session now speaks the member's language (see useSignIn): say so when it changed.
+          if (session.locale !== shownIn && isLocale(session.locale)) {
+            showToast('session:sign_in.language_applied', {
+              kind: 'info',
+              values: { language: tc(`languages.${session.locale}`) },
+            });
+          }
+          void navigate(target, { replace: true });
+        },
+      },
+    );
   };
 
   return (
-    <AuthLayout title={t('sign_in.title')} intro={t('sign_in.intro')}>
+    <AuthLayout title={t('sign_in.title')} intro={t('sign_in.intro')} languageHint={t('sign_in.language_hint')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {signIn.isError && <FormAlert kind="error">{errorMessage(signIn.error)}</FormAlert>}
