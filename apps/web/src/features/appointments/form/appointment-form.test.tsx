@@ -63,6 +63,21 @@ describe('appointment form: defaults and rules', { timeout: 20_000 }, () => {
     expect(field('Ende der Wiederholung').value).toBe('17.03.2030');
   });
 
+  it('says in words what the recurrence creates, as the member edits it', async () => {
+    open('/appointments/new');
+    await ready();
+    const summary = screen.getByTestId('recurrence-summary');
+    expect(summary.textContent).toBe('');
+    await choose('Wiederholen', 'Wöchentlich');
+    expect(summary.textContent).toBe('Jede Woche am Sonntag, 2 Termine, bis 17.03.2030.');
+    await choose('Wiederholen', 'Benutzerdefiniert');
+    fireEvent.change(field('Alle'), { target: { value: '3' } });
+    expect(summary.textContent).toBe('Alle 3 Tage, 2 Termine, bis 13.03.2030.');
+    fireEvent.change(field('Ende der Wiederholung'), { target: { value: '' } });
+    fireEvent.blur(field('Ende der Wiederholung'));
+    expect(summary.textContent).toBe('Alle 3 Tage, ohne Ende.');
+  });
+
   it('applies the Teams rules as the member switches', async () => {
     open('/appointments/new', { teams: true });
     await ready();

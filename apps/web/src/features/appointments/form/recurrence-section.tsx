@@ -1,4 +1,5 @@
 import { Group, NumberInput, Select, Text } from '@mantine/core';
+import { IconRepeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   APPOINTMENT_LIMITS,
@@ -10,6 +11,7 @@ import {
 import { DateInput } from '../../../ui/date-input.tsx';
 import { setCustomInterval, setFrequency } from './form-rules.ts';
 import { FormSection, type SectionProps } from './form-section.tsx';
+import { recurrenceSummary } from './recurrence-summary.ts';
 
 const FIELDS = {
   frequency: 'recurrence_pattern.recurrence_frequency',
@@ -20,7 +22,8 @@ const FIELDS = {
 
 /** How the appointment repeats (calendars spec, section 4, recurrence). */
 export function RecurrenceSection({ values, update, errors, occurrence }: SectionProps & { occurrence: boolean }) {
-  const { t } = useTranslation('appointments');
+  const { t, i18n } = useTranslation('appointments');
+  const summary = recurrenceSummary(t, values, i18n.language);
   return (
     <FormSection title={t('form.sections.recurrence')}>
       {occurrence && (
@@ -79,6 +82,20 @@ export function RecurrenceSection({ values, update, errors, occurrence }: Sectio
           w={{ base: '100%', xs: 220 }}
         />
       )}
+      {/*
+        What will be created, in words, as the member edits: the default end (start plus one
+        interval) is easy to miss otherwise. Read out when it changes.
+      */}
+      <Text
+        size="sm"
+        aria-live="polite"
+        data-testid="recurrence-summary"
+        display={summary ? 'flex' : 'none'}
+        style={{ gap: 6, alignItems: 'flex-start', overflowWrap: 'anywhere' }}
+      >
+        <IconRepeat size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <span>{summary}</span>
+      </Text>
     </FormSection>
   );
 }
