@@ -170,6 +170,15 @@ export type Chat = {
   status: ChatStatus | null;
 };
 
+/**
+ * Whether a member may chat at all: guests (external members) only where the network lets them
+ * (`guest_users_allow_chat`). The chat's rules, the chat profile and the network shell's
+ * `can.chat` all ask this one rule.
+ */
+export function mayChat(member: { isExternal: boolean }, settings: { guest_users_allow_chat: boolean }): boolean {
+  return !member.isExternal || settings.guest_users_allow_chat;
+}
+
 export type ChatProfile = ChatMemberRef & {
   is_external: boolean;
   status: { type: PresenceType; text: string };

@@ -139,7 +139,8 @@ export type NetworkShell = {
     /** Whether the members' maps exist (`maps_enabled`): the directory links them then. Absent: off. */
     maps?: { enabled: boolean };
   };
-  can: { administrate: boolean; version_and_updates: boolean };
+  /** `chat`: whether the member may chat at all (guests where the network lets them); the chat's entries follow it. */
+  can: { administrate: boolean; version_and_updates: boolean; chat: boolean };
   group_categories: Array<{
     id: string;
     slug: string;

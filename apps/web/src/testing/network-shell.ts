@@ -1,7 +1,10 @@
 import { themeSchema, type NetworkShell } from '@agora/contracts';
 
-/** A network shell (`GET /api/v1/network`) for tests; `administrate` as for a network administrator. */
-export function networkShell({ administrate = false } = {}): NetworkShell {
+/**
+ * A network shell (`GET /api/v1/network`) for tests; `administrate` as for a network
+ * administrator, `chat: false` as for a guest of a network whose guests do not chat.
+ */
+export function networkShell({ administrate = false, chat = true } = {}): NetworkShell {
   return {
     id: 'b'.repeat(24),
     name: 'Acme Demo',
@@ -14,7 +17,7 @@ export function networkShell({ administrate = false } = {}): NetworkShell {
       file_extension_filter: { enabled: false, mode: 'block', extensions: [] },
       default_lock_period_days: 7,
     },
-    can: { administrate, version_and_updates: false },
+    can: { administrate, version_and_updates: false, chat },
     group_categories: [],
     customer_central_url: null,
     customer_central_jwt: null,

@@ -1,4 +1,4 @@
-import type { ChatKind, GroupRole, NetworkSettings } from '@agora/contracts';
+import { mayChat, type ChatKind, type GroupRole, type NetworkSettings } from '@agora/contracts';
 import { definePolicy, type Actor } from '../../platform/policy/index.ts';
 import { chatErrors, type ChatError } from './errors.ts';
 
@@ -31,9 +31,7 @@ export type ChatSubject = {
 };
 
 /** Whether a member may chat at all (members policy `chat`): guests only where the network lets them. */
-export function mayChat(member: { isExternal: boolean }, settings: Pick<ChatSettings, 'guest_users_allow_chat'>) {
-  return !member.isExternal || settings.guest_users_allow_chat;
-}
+export { mayChat };
 
 /** Whether a member can be written to: not locked, one who signs in, and who may chat. */
 function reachable(partner: ChatPartner | null, settings: ChatSettings): boolean {

@@ -2,6 +2,7 @@ import { type z } from 'zod';
 import {
   CHAT_EVENTS,
   emptyPayloadSchema,
+  mayChat,
   setStatusSchema,
   type ChatNetworkInfo,
   type ChatProfile,
@@ -39,7 +40,7 @@ function shown(status: ChosenStatus): ChatStatus {
 
 /** Whether a connected member takes part in the chat's presence: externals only where guests may chat. */
 function inChat(external: boolean, settings: NetworkSettings): boolean {
-  return !external || settings.guest_users_allow_chat;
+  return mayChat({ isExternal: external }, settings);
 }
 
 /**

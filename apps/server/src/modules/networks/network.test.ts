@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNetwork, createTestApp, signedInMember, type TestApp } from '../../testing/index.ts';
+import {
+  createNetwork,
+  createTestApp,
+  signedInMember,
+  storeNetworkSettings,
+  type TestApp,
+} from '../../testing/index.ts';
 
 let t: TestApp;
 let networkId: string;
@@ -50,7 +56,7 @@ describe('GET /api/v1/network', () => {
         folder_profiles: { enabled: false },
         file_profiles: { enabled: false, column_fields: [] },
       },
-      can: { administrate: false, version_and_updates: false },
+      can: { administrate: false, version_and_updates: false, chat: true },
     });
     expect(body.group_categories).toEqual([
       expect.objectContaining({
@@ -80,7 +86,7 @@ describe('GET /api/v1/network', () => {
   it('lets a network admin administrate the network, its updates and every category', async () => {
     const { session } = await signedInMember(t.app, t.services, networkId, { admin: true });
     const body = (await getShell(session.headers)).json();
-    expect(body.can).toEqual({ administrate: true, version_and_updates: true });
+    expect(body.can).toEqual({ administrate: true, version_and_updates: true, chat: true });
     expect(administrateBySlug(body)).toEqual({ teams: true, projects: true, regions: true });
   });
 
@@ -92,8 +98,18 @@ describe('GET /api/v1/network', () => {
       { groupId: groupIds.projectA, membershipId: membership.id, role: 'member' },
     ]);
     const body = (await getShell(session.headers)).json();
-    expect(body.can).toEqual({ administrate: false, version_and_updates: false });
+    expect(body.can).toEqual({ administrate: false, version_and_updates: false, chat: true });
     expect(administrateBySlug(body)).toEqual({ teams: true, projects: false, regions: false });
+  });
+
+  it('lets a guest chat only where the network allows guests to chat', async () => {
+    const guest = await signedInMember(t.app, t.services, networkId, { external: true });
+    expect((await getShell(guest.session.headers)).json().can.chat).toBe(false);
+    const open = await createNetwork(t.services, { host: 'guest-chat.test' });
+    await storeNetworkSettings(t.database.db, open.id, { guest_users_allow_chat: true });
+    const welcome = await signedInMember(t.app, t.services, open.id, { external: true }, 'guest-chat.test');
+    const answer = await getShell({ ...welcome.session.headers, host: 'guest-chat.test' });
+    expect(answer.json().can.chat).toBe(true);
   });
 
   it('shows the categories of the request’s network only', async () => {

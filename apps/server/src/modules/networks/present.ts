@@ -24,7 +24,7 @@ export function presentNetworkShell(
       default_lock_period_days: settings.default_lock_period_days,
       maps: { enabled: settings.maps_enabled },
     },
-    can: pick(can, ['administrate', 'version_and_updates']),
+    can: pick(can, ['administrate', 'version_and_updates', 'chat']),
     group_categories: groupCategories,
     customer_central_url: null,
     customer_central_jwt: null,

@@ -57,7 +57,7 @@ function network(administrate: boolean): NetworkShell {
       file_extension_filter: { enabled: false, mode: 'block', extensions: [] },
       default_lock_period_days: 7,
     },
-    can: { administrate, version_and_updates: false },
+    can: { administrate, version_and_updates: false, chat: true },
     group_categories: [],
     customer_central_url: null,
     customer_central_jwt: null,

@@ -19,7 +19,7 @@ function network(maps: boolean | undefined): NetworkShell {
       default_lock_period_days: 7,
       ...(maps === undefined ? {} : { maps: { enabled: maps } }),
     },
-    can: { administrate: false, version_and_updates: false },
+    can: { administrate: false, version_and_updates: false, chat: true },
     group_categories: [],
     customer_central_url: null,
     customer_central_jwt: null,
