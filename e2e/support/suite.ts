@@ -33,6 +33,13 @@ export function browserSuite(defaults: PageOptions = {}, env: Record<string, str
       if (!server) throw new Error('the server starts in beforeAll');
       return server;
     },
+    /** A page of a fresh context (no cookies, nobody signed in), nothing opened yet. */
+    async anonymous(options: PageOptions = {}): Promise<Page> {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      const opened = await newPage(browser, { ...defaults, ...options });
+      contexts.push(opened.context);
+      return opened.page;
+    },
     /** A member signed in through the form, on the page that sent them there. */
     async signedIn(email: string, path: string, options: PageOptions = {}): Promise<Page> {
       if (!browser || !server) throw new Error('the browser starts in beforeAll');
