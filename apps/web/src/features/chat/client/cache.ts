@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS, type Chat, type ChatMessage, type ChatPushes } from '@agora/contracts';
 import { stopComposing } from './composing.ts';
 import { connectedMemberId } from './connection.ts';
-import { chatEmit, ChatRequestError } from './emit.ts';
+import { chatEmit, ChatRequestError, retryChatQuery } from './emit.ts';
 import { chatKeys } from './keys.ts';
 import { queueReceivedMark } from './received-marks.ts';
 import {
@@ -66,6 +66,7 @@ export const myChatsQuery = queryOptions({
   },
   // Pushes keep it current; a reconnect refetches it.
   staleTime: Infinity,
+  retry: retryChatQuery,
 });
 
 export function chatRoomQuery(chatId: string) {
@@ -77,6 +78,7 @@ export function chatRoomQuery(chatId: string) {
       return replayOnRoom(room, connectedMemberId());
     },
     staleTime: Infinity,
+    retry: retryChatQuery,
   });
 }
 
@@ -84,12 +86,14 @@ export const chatProfileQuery = queryOptions({
   queryKey: chatKeys.profile,
   queryFn: () => chatEmit('my_profile', {}),
   staleTime: Infinity,
+  retry: retryChatQuery,
 });
 
 export const networkInfoQuery = queryOptions({
   queryKey: chatKeys.networkInfo,
   queryFn: () => chatEmit('network_info', {}),
   staleTime: Infinity,
+  retry: retryChatQuery,
 });
 
 /** Changes one chat wherever the cache holds it: in the list and in its loaded room. */

@@ -3,7 +3,7 @@ import { CHAT_TIMINGS } from '@agora/contracts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { closeChatConnection, openChatConnection } from './connection.ts';
 import { forgetChatCredentials } from './credentials.ts';
-import { chatEmit, ChatRequestError } from './emit.ts';
+import { chatEmit, ChatRequestError, retryChatQuery } from './emit.ts';
 import { FakeSocket, ok } from './fake-socket.ts';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket.ts')).fakeIo }));
@@ -63,5 +63,19 @@ describe('chatEmit', () => {
     const never = chatEmit('my_profile', {}, { timeoutMs: 3000 }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(3000);
     expect(await never).toMatchObject({ key: 'timeout' });
+  });
+});
+
+describe('retryChatQuery', () => {
+  it('asks again after a timeout or a failure of the server, twice at most', () => {
+    expect(retryChatQuery(0, new ChatRequestError('timeout', 408))).toBe(true);
+    expect(retryChatQuery(1, new ChatRequestError('unavailable', 503))).toBe(true);
+    expect(retryChatQuery(2, new ChatRequestError('unavailable', 503))).toBe(false);
+  });
+
+  it('never asks again after a refusal: the member may not chat, or the chat is gone', () => {
+    expect(retryChatQuery(0, new ChatRequestError('chat_disabled', 403))).toBe(false);
+    expect(retryChatQuery(0, new ChatRequestError('not_found', 404))).toBe(false);
+    expect(retryChatQuery(0, new ChatRequestError('invalid', 422))).toBe(false);
   });
 });

@@ -59,3 +59,13 @@ export async function chatEmit<E extends keyof ChatAnswers>(
 export function chatErrorKey(error: unknown): string {
   return error instanceof ChatRequestError ? error.key : 'unavailable';
 }
+
+/**
+ * The chat queries' retry: like the app's (twice at most), but never after a refusal (403
+ * `chat_disabled`, 404, 422): asking again gets the same answer, and the member would only
+ * wait longer for the message saying so. A timeout (408) or a failure of the server may pass.
+ */
+export function retryChatQuery(failures: number, error: Error): boolean {
+  const refused = error instanceof ChatRequestError && error.status < 500 && error.status !== 408;
+  return failures < 2 && !refused;
+}
