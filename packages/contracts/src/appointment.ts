@@ -27,6 +27,9 @@ export type StandardAppointmentType = (typeof APPOINTMENT_TYPES)[number];
 /** Business constants of the calendars spec, section 9. */
 export const APPOINTMENT_LIMITS = {
   zipMaxLength: 10,
+  /** A conference call's phone number and access code. */
+  conferenceCallMaxLength: 100,
+  currencyMaxLength: 10,
   attendeeTotalMin: 0,
   recurrenceIntervalMin: 1,
   costsMin: 0,
@@ -122,8 +125,8 @@ export const appointmentFieldsSchema = z.object({
     .object({
       room_id: idSchema.nullish().transform((v) => v ?? null),
       join_url: optionalUrl,
-      conference_call_phone_number: optionalLineText(100),
-      conference_call_access_code: optionalLineText(100),
+      conference_call_phone_number: optionalLineText(APPOINTMENT_LIMITS.conferenceCallMaxLength),
+      conference_call_access_code: optionalLineText(APPOINTMENT_LIMITS.conferenceCallMaxLength),
       app_url: optionalUrl,
     })
     .prefault({}),
@@ -157,7 +160,7 @@ export const appointmentFieldsSchema = z.object({
         .min(APPOINTMENT_LIMITS.costsMin)
         .nullish()
         .transform((v) => v ?? null),
-      currency: lineText(10)
+      currency: lineText(APPOINTMENT_LIMITS.currencyMaxLength)
         .nullish()
         .transform((v) => v || APPOINTMENT_LIMITS.defaultCurrency),
       url: optionalUrl,

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash, IconVideoOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -19,6 +19,7 @@ import {
   useRenameMeetingRoom,
 } from '../meeting-rooms-api.ts';
 import { networkQuery } from '../../home/index.ts';
+import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 
 const MAX = PARTICIPATION_LIMITS.meetingRoomNameMaxLength;
 
@@ -45,7 +46,7 @@ function AddRoomForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
+        <LimitedTextInput
           label={t('meeting_rooms.new_name')}
           value={name}
           maxLength={MAX}
@@ -102,7 +103,7 @@ function RenameForm({ room, onClose }: { room: MeetingRoomAdmin; onClose: () => 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <LimitedTextInput
           label={t('meeting_rooms.name')}
           value={name}
           maxLength={MAX}

@@ -7,6 +7,7 @@ import { MemberSelect } from '../../../ui/member-select.tsx';
 import { TimeInput } from '../../../ui/time-input.tsx';
 import { appointmentCategoriesQuery } from '../api.ts';
 import { FormSection, type SectionProps } from './form-section.tsx';
+import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 
 /** Category (when the network has any) and contact persons. */
 export function CategorySection({ values, update, errors }: SectionProps) {
@@ -126,9 +127,9 @@ export function RegistrationSection({ values, update, errors }: SectionProps) {
             onChange={(costs) => set({ costs }, 'costs')}
             error={errors['application_configuration.costs']}
           />
-          <TextInput
+          <LimitedTextInput
             label={t('form.currency')}
-            maxLength={10}
+            maxLength={APPOINTMENT_LIMITS.currencyMaxLength}
             value={application.currency}
             onChange={(event) => set({ currency: event.currentTarget.value }, 'currency')}
             error={errors['application_configuration.currency']}

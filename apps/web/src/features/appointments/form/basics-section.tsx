@@ -1,8 +1,9 @@
-import { ColorSwatch, Group, MultiSelect, Text, TextInput } from '@mantine/core';
+import { ColorSwatch, Group, MultiSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_LIMITS } from '@agora/contracts';
 import { RichTextEditor } from '../../../ui/rich-text-editor.tsx';
 import { FormSection, type SectionProps } from './form-section.tsx';
+import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 
 /** A calendar the form offers. */
 export type CalendarChoice = { id: string; name: string; color: string };
@@ -13,7 +14,7 @@ export function BasicsSection({ values, update, errors, calendars }: SectionProp
   const colors = new Map(calendars.map((calendar) => [calendar.id, calendar.color]));
   return (
     <FormSection title={t('form.sections.general')}>
-      <TextInput
+      <LimitedTextInput
         label={t('form.name')}
         required
         maxLength={APPOINTMENT_LIMITS.nameMaxLength}

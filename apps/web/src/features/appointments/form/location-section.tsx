@@ -1,18 +1,35 @@
-import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MEETING_LINK_TYPES, type MeetingLinkType } from '@agora/contracts';
+import {
+  APPOINTMENT_LIMITS,
+  MEETING_LINK_TYPES,
+  TEXT_LIMITS,
+  URL_MAX_LENGTH,
+  type MeetingLinkType,
+} from '@agora/contracts';
+import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 import { setBypassLobby, setOnlineMeeting, setTeamsSync } from './form-rules.ts';
 import { FormSection, type SectionProps } from './form-section.tsx';
 import { MeetingRoomField, type RoomChoice } from './meeting-room-field.tsx';
 
 type LocationField = Exclude<keyof SectionProps['values']['location'], 'meetingLinkType'>;
+const LOCATION_MAX: Record<LocationField, number> = {
+  name: TEXT_LIMITS.line,
+  address1: TEXT_LIMITS.line,
+  address2: TEXT_LIMITS.line,
+  zip: APPOINTMENT_LIMITS.zipMaxLength,
+  city: TEXT_LIMITS.line,
+  country: TEXT_LIMITS.line,
+  link: URL_MAX_LENGTH,
+};
 
 /** Where: name, address, outside link and what kind of meeting link it is. */
 export function LocationSection({ values, update, errors }: SectionProps) {
   const { t } = useTranslation('appointments');
-  const input = (field: LocationField, props: { type?: string; maxLength?: number } = {}) => (
-    <TextInput
+  const input = (field: LocationField, props: { type?: string } = {}) => (
+    <LimitedTextInput
       label={t(`form.location.${field}`)}
+      maxLength={LOCATION_MAX[field]}
       value={values.location[field]}
       onChange={(event) => {
         const value = event.currentTarget.value;
@@ -53,6 +70,11 @@ export function LocationSection({ values, update, errors }: SectionProps) {
 }
 
 type MeetingField = keyof SectionProps['values']['meeting'];
+const MEETING_MAX: Record<MeetingField, number> = {
+  joinUrl: URL_MAX_LENGTH,
+  phone: APPOINTMENT_LIMITS.conferenceCallMaxLength,
+  accessCode: APPOINTMENT_LIMITS.conferenceCallMaxLength,
+};
 const MEETING_FIELDS: Record<MeetingField, string> = {
   joinUrl: 'meeting.join_url',
   phone: 'meeting.conference_call_phone_number',
@@ -73,8 +95,9 @@ export function MeetingSection({
 }) {
   const { t } = useTranslation('appointments');
   const input = (field: MeetingField, props: { type?: string } = {}) => (
-    <TextInput
+    <LimitedTextInput
       label={t(`form.meeting.${field}`)}
+      maxLength={MEETING_MAX[field]}
       value={values.meeting[field]}
       onChange={(event) => {
         const value = event.currentTarget.value;

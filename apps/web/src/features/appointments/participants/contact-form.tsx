@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Switch } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { ApiError } from '../../../app/api-client.ts';
 import { useFormErrors } from '../../../ui/form-errors.ts';
 import { showToast } from '../../../ui/toast.tsx';
 import { useContactAttendees } from '../participation-api.ts';
+import { LimitedTextInput, LimitedTextarea } from '../../../ui/limited-text.tsx';
 
 type ContactFormProps = {
   appointmentId: string;
@@ -104,7 +105,7 @@ export function ContactForm({ appointmentId, context }: ContactFormProps) {
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
+          <LimitedTextInput
             label={t('contact.subject')}
             required
             maxLength={PARTICIPATION_LIMITS.contactSubjectMaxLength}
@@ -115,7 +116,7 @@ export function ContactForm({ appointmentId, context }: ContactFormProps) {
             }}
             error={errors.subject}
           />
-          <Textarea
+          <LimitedTextarea
             label={t('contact.text')}
             required
             autosize

@@ -1,4 +1,4 @@
-import { Button, Group, Input, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { showToast } from '../../../ui/toast.tsx';
 import { fieldErrorMessages } from '../../../ui/use-error-message.ts';
 import { useSaveCalendar } from '../api.ts';
 import { ColorField } from './color-field.tsx';
+import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 
 /** What the calendar form edits; `members` only for personal calendars. */
 export type CalendarFormValues = {
@@ -135,7 +136,7 @@ export function CalendarForm({ calendar, initial, types, groupSlug }: CalendarFo
         }}
       >
         <Stack gap="md">
-          <TextInput
+          <LimitedTextInput
             label={t('form.name')}
             required
             value={values.name}

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GROUP_INVITE_LIMITS } from '@agora/contracts';
+import { LimitedTextarea } from '../../../ui/limited-text.tsx';
 
 type RenewDialogProps = {
   opened: boolean;
@@ -23,7 +24,7 @@ export function RenewDialog({ opened, count, onClose, onRenew }: RenewDialogProp
     <Modal opened={opened} onClose={onClose} title={t('sent.renew_dialog.title')} centered>
       <Stack gap="sm">
         <Text size="sm">{t('sent.renew_dialog.text', { count })}</Text>
-        <Textarea
+        <LimitedTextarea
           label={t('sent.renew_dialog.message')}
           description={t('sent.renew_dialog.message_hint')}
           value={message}

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconLock, IconSend } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -17,6 +17,7 @@ import { showToast } from '../../../ui/toast.tsx';
 import { groupQuery } from '../../groups/index.ts';
 import { useInviteMembers } from '../api.ts';
 import { InviteErrors } from '../components/invite-errors.tsx';
+import { LimitedTextarea } from '../../../ui/limited-text.tsx';
 
 /**
  * /groups/{slug}/membership_invites/new (administration spec, sections 2 and 5): invites members
@@ -123,7 +124,7 @@ export function NewInvitePage() {
                 error={missing ? t('errors.member_or_group_required') : undefined}
               />
             </SimpleGrid>
-            <Textarea
+            <LimitedTextarea
               label={t('form.message')}
               value={message}
               onChange={(event) => setMessage(event.currentTarget.value)}

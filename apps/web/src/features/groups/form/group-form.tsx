@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Radio, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { RichTextEditor } from '../../../ui/rich-text-editor.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { UploadField, UploadsPendingError, useUploadField, type UploadItem } from '../../../ui/upload/index.ts';
 import { fieldErrorMessages } from '../../../ui/use-error-message.ts';
+import { LimitedTextInput, LimitedTextarea } from '../../../ui/limited-text.tsx';
 
 export type GroupFormValues = GroupFields & { group_category_id: string };
 
@@ -101,7 +102,7 @@ export function GroupForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Section title={t('form.about')}>
-          <TextInput
+          <LimitedTextInput
             label={t('form.name')}
             required
             value={values.name}
@@ -110,7 +111,7 @@ export function GroupForm({
             error={errors.name}
             data-autofocus
           />
-          <Textarea
+          <LimitedTextarea
             label={t('form.teaser')}
             description={t('form.teaser_hint')}
             value={values.teaser}

@@ -1,7 +1,8 @@
-import { Button, Group as Row, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group as Row, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GROUP_MEMBERSHIP_LIMITS } from '@agora/contracts';
+import { LimitedTextarea } from '../../../ui/limited-text.tsx';
 
 type RejectDialogProps = {
   /** Whose request; null keeps the dialog closed. */
@@ -29,7 +30,7 @@ export function RejectDialog({ memberName, pending, onReject, onCancel }: Reject
       >
         <Stack gap="md">
           <Text size="sm">{t('join_requests.reject_text', { name: memberName ?? '' })}</Text>
-          <Textarea
+          <LimitedTextarea
             label={t('join_requests.message_label')}
             description={t('join_requests.message_hint')}
             value={message}

@@ -11,6 +11,7 @@ import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { groupCategoryQuery, useSaveGroupCategory } from '../api.ts';
+import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 
 const ORDER_PAGE = '/administration/group-categories-order/edit';
 
@@ -26,7 +27,9 @@ export function CategoryFormPage() {
       <Stack gap="md">
         <PageToolbar title={title} backTo={ORDER_PAGE} />
         {groupCategorySlug && category.isPending && <LoadingRow />}
-        {category.isError && <ErrorRow error={category.error} kind="group_category" onRetry={() => void category.refetch()} />}
+        {category.isError && (
+          <ErrorRow error={category.error} kind="group_category" onRetry={() => void category.refetch()} />
+        )}
         {(!groupCategorySlug || category.data) && (
           <CategoryForm key={category.data?.id ?? 'new'} category={category.data ?? null} />
         )}
@@ -63,7 +66,7 @@ function CategoryForm({ category }: { category: GroupCategory | null }) {
     <form onSubmit={submit} noValidate>
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
-          <TextInput
+          <LimitedTextInput
             label={t('categories.name')}
             description={t('categories.name_hint')}
             required
@@ -76,7 +79,7 @@ function CategoryForm({ category }: { category: GroupCategory | null }) {
             error={errors.name}
             data-autofocus
           />
-          <TextInput
+          <LimitedTextInput
             label={t('categories.plural_name')}
             required
             value={pluralName}
