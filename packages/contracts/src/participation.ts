@@ -188,6 +188,8 @@ export type AppointmentInvite = {
   /** The invite's reaction state. */
   inviteStatus: InviteStatus;
   created_at: string;
+  /** The appointment's enforced total of attendees is reached: accepting is off (can.accept), declining not. */
+  total_attendees_enforced_and_exceeded: boolean;
   can: { accept: boolean; reject: boolean };
 };
 

@@ -97,6 +97,49 @@ describe('GET /api/v1/invites', () => {
     });
   });
 
+  it('turns accepting off, not declining, where the enforced total of attendees is reached', async () => {
+    // The organiser takes part (accepted) and so holds a place of their own.
+    const limited = { attendee_configuration: { total: 2, total_attendees_enforced: true } };
+    const full = await networkAppointment({ name: 'Erste Hilfe', ...limited });
+    const taker = await member(t, w.network.id);
+    await api.invite(w.admin.session, full.id, [taker.membership.id], undefined, 'accepted');
+    await api.invite(w.admin.session, full.id, [w.other.membership.id]);
+    const invite = await inviteTo(w.other, full.id);
+    expect(invite).toMatchObject({ total_attendees_enforced_and_exceeded: true, can: { accept: false, reject: true } });
+    // As the appointment itself says, and as answering finds.
+    const detail = (await api.get(w.other.session, full.id)).json<Appointment>();
+    expect(detail).toMatchObject({ attending_participants_count: 2, total_attendees_enforced_and_exceeded: true });
+    expect((await api.answer(w.other.session, invite.id, 'accept')).statusCode).toBe(422);
+
+    // A place left, or no enforced total: accepting stays on.
+    const roomy = await networkAppointment({ attendee_configuration: { total: 3, total_attendees_enforced: true } });
+    await api.invite(w.admin.session, roomy.id, [taker.membership.id], undefined, 'accepted');
+    await api.invite(w.admin.session, roomy.id, [w.other.membership.id]);
+    expect(await inviteTo(w.other, roomy.id)).toMatchObject({
+      total_attendees_enforced_and_exceeded: false,
+      can: { accept: true, reject: true },
+    });
+
+    // An occurrence counts its own places: taken there, the series still has one.
+    const series = await networkAppointment({ ...weekly, ...limited });
+    const occurrence = `r-${series.id}-20261215T1000`;
+    await api.invite(w.admin.session, occurrence, [taker.membership.id], 'this', 'accepted');
+    await api.invite(w.admin.session, occurrence, [w.other.membership.id], 'this');
+    const third = await member(t, w.network.id);
+    await api.invite(w.admin.session, series.id, [third.membership.id]);
+    expect(await inviteTo(w.other, occurrence)).toMatchObject({
+      total_attendees_enforced_and_exceeded: true,
+      can: { accept: false, reject: true },
+    });
+    expect(await inviteTo(third, series.id)).toMatchObject({
+      total_attendees_enforced_and_exceeded: false,
+      can: { accept: true, reject: true },
+    });
+
+    const declined = await api.answer(w.other.session, invite.id, 'reject');
+    expect(declined.statusCode, declined.body).toBe(200);
+  });
+
   it('pages by next links, newest first', async () => {
     const invitee = await member(t, w.network.id);
     const ids: string[] = [];

@@ -60,6 +60,21 @@ export function createAppointmentInviteKind(
     return network ? deps.networks.settings(network).appointments_retroactive_opting : false;
   }
 
+  /**
+   * Whether each invite's appointment (or occurrence) has an enforced total of attendees that
+   * is reached, as answering counts it: one statement for the page.
+   */
+  async function fullyBooked(rows: InviteWithAppointment[]): Promise<boolean[]> {
+    const limited = rows.map(({ invite, appointment }) => {
+      const attendees = appointment?.attendeeConfiguration;
+      if (!appointment || !attendees?.total_attendees_enforced || attendees.total === null) return null;
+      return { scope: { ownerId: appointment.id, key: invite.occurrenceKey }, total: attendees.total };
+    });
+    const counts = await repository.acceptedCounts(limited.flatMap((l) => (l ? [l.scope] : [])));
+    let next = 0;
+    return limited.map((l) => (l ? counts[next++]! >= l.total : false));
+  }
+
   /** Presents invites; those the member can no longer read answer null. */
   async function present(
     actor: Actor,
@@ -79,6 +94,7 @@ export function createAppointmentInviteKind(
     ]);
     const statuses = new Map(participants.map((p) => [`${p.appointmentId}|${p.occurrenceKey}`, p.status]));
     const authorById = new Map(authors.map((m) => [m.id, m]));
+    const full = await fullyBooked(rows);
     return rows.map((row, index) => {
       const presented = invitables[index];
       if (!presented) return null;
@@ -92,6 +108,7 @@ export function createAppointmentInviteKind(
         : undefined;
       const status = answerOf(stored);
       const answerable = (inviteStatus === 'open' || (inviteStatus === 'expired' && retroactive)) && status === 'open';
+      const exceeded = full[index]!;
       const author = invite.authorId ? authorById.get(invite.authorId) : undefined;
       return {
         id: invite.id,
@@ -102,7 +119,9 @@ export function createAppointmentInviteKind(
         status,
         inviteStatus,
         created_at: invite.createdAt.toISOString(),
-        can: { accept: answerable, reject: answerable },
+        total_attendees_enforced_and_exceeded: exceeded,
+        // Accepting a full appointment would be refused; declining stays possible.
+        can: { accept: answerable && !exceeded, reject: answerable },
       };
     });
   }

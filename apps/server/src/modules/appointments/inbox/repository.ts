@@ -5,6 +5,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { calendarIdsColumn, type AppointmentWithCalendars } from '../repository.ts';
 import { appointmentInvites, appointmentParticipants, appointments, type StoredParticipantStatus } from '../tables.ts';
 import { occurrenceEndSql, occurrenceStartSql } from '../invite-lifecycle.ts';
+import { effectiveWhere, type ParticipationScope } from '../participation/repository.ts';
 
 export type InviteRow = typeof appointmentInvites.$inferSelect;
 
@@ -81,6 +82,26 @@ export function createInboxRepository(db: Db) {
         .where(and(eq(i.networkId, networkId), eq(i.membershipId, membershipId), eq(i.id, id)))
         .limit(1);
       return row ? { invite: row.invite, appointment: withCalendars(row), at: row.at } : null;
+    },
+
+    /**
+     * The accepted participants of some scopes (an appointment or series, or one occurrence of
+     * it, counted as answering counts places): one statement, in the order of the scopes.
+     */
+    async acceptedCounts(scopes: ParticipationScope[]): Promise<number[]> {
+      if (scopes.length === 0) return [];
+      const counts = Object.fromEntries(
+        scopes.map((scope, index) => [
+          `n${index}`,
+          sql<number>`count(*) filter (where ${effectiveWhere(scope)})`.mapWith(Number),
+        ]),
+      );
+      const ownerIds = [...new Set(scopes.map((scope) => scope.ownerId))];
+      const [row] = await db
+        .select(counts)
+        .from(p)
+        .where(and(inArray(p.appointmentId, ownerIds), eq(p.status, 'accepted')));
+      return scopes.map((_, index) => row?.[`n${index}`] ?? 0);
     },
 
     /** A member's participant rows of some appointments and series (occurrence rows too): one query. */

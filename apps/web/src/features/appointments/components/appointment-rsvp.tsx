@@ -30,6 +30,7 @@ export function showsRsvp(appointment: Appointment): boolean {
 export function AppointmentRsvp({ appointment }: { appointment: Appointment }) {
   const { t } = useTranslation('appointments');
   const headingId = useId();
+  const fullId = useId();
   const respond = useRespond(appointment.id);
   const { attendee_configuration: attendees } = appointment;
   const current = ownAnswer(appointment.my_participant?.status);
@@ -80,6 +81,8 @@ export function AppointmentRsvp({ appointment }: { appointment: Appointment }) {
               color={chosen ? color : undefined}
               aria-pressed={chosen}
               disabled={blocked || (status === 'accepted' && (full || closed))}
+              // A disabled accept says why: all places are taken.
+              aria-describedby={status === 'accepted' && full && !locked ? fullId : undefined}
               loading={respond.isPending && respond.variables?.status === status}
               leftSection={<ChoiceIcon size={16} aria-hidden />}
               onClick={() => void answer(status)}
@@ -106,7 +109,7 @@ export function AppointmentRsvp({ appointment }: { appointment: Appointment }) {
         </Text>
       )}
       {!locked && full && (
-        <Text size="sm" c="red.8" data-testid="rsvp-full">
+        <Text size="sm" c="red.8" data-testid="rsvp-full" id={fullId}>
           {t('rsvp.full')}
         </Text>
       )}

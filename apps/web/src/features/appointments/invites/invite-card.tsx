@@ -65,6 +65,8 @@ function InviteCard({ invite, list }: { invite: AppointmentInvite; list: InviteL
 
   const pending = answerInvite.isPending ? answerInvite.variables.answer : null;
   const canAnswer = invite.can.accept || invite.can.reject;
+  // Fully booked (calendars spec, section 4): accepting is off, with the reason in view.
+  const full = invite.total_attendees_enforced_and_exceeded && invite.can.reject && !invite.can.accept;
   return (
     <Paper component="article" withBorder radius="md" p="sm" aria-labelledby={headingId} data-testid="invite-card">
       <Stack gap="xs">
@@ -94,6 +96,7 @@ function InviteCard({ invite, list }: { invite: AppointmentInvite; list: InviteL
             can={invite.can}
             pending={pending}
             onAnswer={(choice) => void answer(choice)}
+            acceptUnavailable={full ? t('invites.errors.total_attendees_exceeded') : null}
             labels={{
               accept: t('invites.accept'),
               reject: t('invites.decline'),

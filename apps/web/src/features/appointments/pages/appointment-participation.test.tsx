@@ -174,9 +174,11 @@ describe('appointment detail: participation', () => {
       });
       show(full);
       const rsvp = await screen.findByRole('region', { name: 'Ihre Teilnahme' });
-      expect(within(rsvp).getByRole('button', { name: 'Zusagen' }).hasAttribute('disabled')).toBe(true);
+      const accept = within(rsvp).getByRole('button', { name: 'Zusagen' });
+      expect(accept.hasAttribute('disabled')).toBe(true);
       expect(within(rsvp).getByRole('button', { name: 'Absagen' }).hasAttribute('disabled')).toBe(false);
-      expect(within(rsvp).getByText('Alle Plätze sind vergeben.')).toBeTruthy();
+      // The disabled accept says why.
+      expect(accept.getAttribute('aria-describedby')).toBe(within(rsvp).getByText('Alle Plätze sind vergeben.').id);
       expect(within(rsvp).getByText('3 von 3 Plätzen vergeben')).toBeTruthy();
     });
 

@@ -49,6 +49,7 @@ function invite(id: string, overrides: Partial<AppointmentInvite> = {}): Appoint
     status: 'open',
     inviteStatus: 'open',
     created_at: '2030-03-01T09:00:00+01:00',
+    total_attendees_enforced_and_exceeded: false,
     can: { accept: true, reject: true },
     ...overrides,
   };
@@ -298,6 +299,28 @@ describe('InvitesPage', () => {
     expect(within(locked!).getByText('Abgelaufen')).toBeTruthy();
     expect(within(retroactive!).getByRole('button', { name: /zusagen/i })).toBeTruthy();
     expect(within(retroactive!).queryByRole('button', { name: /absagen/i })).toBeNull();
+  });
+
+  it('shows accepting a fully booked appointment disabled, with the reason, and declining enabled', async () => {
+    show({
+      [`GET ${INVITES('open')}`]: page([
+        invite('1'.repeat(24), {
+          invitable: invitable({ name: 'Erste-Hilfe-Kurs' }),
+          total_attendees_enforced_and_exceeded: true,
+          can: { accept: false, reject: true },
+        }),
+      ]),
+    });
+    const card = await screen.findByTestId('invite-card');
+    const accept = within(card).getByRole('button', { name: 'Einladung zu „Erste-Hilfe-Kurs“ zusagen' });
+    expect(accept.hasAttribute('disabled')).toBe(true);
+    expect(
+      within(card).getByRole('button', { name: 'Einladung zu „Erste-Hilfe-Kurs“ absagen' }).hasAttribute('disabled'),
+    ).toBe(false);
+    const reason = within(card).getByText('Der Termin ist ausgebucht.');
+    // The disabled button says why.
+    expect(accept.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('shows an obsolete invite of a deleted appointment without a link', async () => {
