@@ -89,6 +89,41 @@ describe('calendars and appointments', () => {
     await expect.poll(() => listRows(page, 'Planungsrunde E2E').count()).toBe(1);
   });
 
+  it('invites a colleague and a group while creating an appointment; the participants page lists them as invited', async () => {
+    const page = await signedIn(`/appointments/new?date=${thirdOfNextMonth()}`);
+    await page.getByRole('heading', { name: 'Neuer Termin' }).waitFor();
+    await page.getByLabel(/^Name/).first().fill('Einladungsrunde E2E');
+    await page.getByRole('textbox', { name: 'Kalender' }).click();
+    await page.getByRole('option', { name: 'Acme Demo' }).click();
+    await page.keyboard.press('Escape');
+
+    const invitation = page.getByRole('region', { name: 'Einladung' });
+    await invitation.getByRole('textbox', { name: 'Mitglieder' }).fill('Paul Hoff');
+    await page.getByRole('option', { name: /Paul Hoffmann/ }).click();
+    await invitation.getByRole('textbox', { name: 'Gruppen und Rollen' }).fill('Marketing');
+    await page.getByRole('option', { name: 'Marketing' }).click();
+    await page.keyboard.press('Escape');
+    // By keyboard: scrolled to the bottom edge, the switch sits under the sticky save bar.
+    const sendEmail = invitation.getByRole('switch', { name: 'Per E-Mail benachrichtigen' });
+    await sendEmail.focus();
+    await page.keyboard.press('Space');
+    expect(await sendEmail.isChecked()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+
+    await page.getByRole('heading', { name: 'Einladungsrunde E2E' }).waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(`${server.url}/appointments/${id}/participants`);
+    await page.getByRole('heading', { name: 'Einladungsrunde E2E' }).waitFor();
+    // Paul by name, Max through the Marketing group: both invited, Anna organises it.
+    for (const name of ['Paul Hoffmann', 'Max Meier']) {
+      await expect
+        .poll(() => page.getByRole('textbox', { name: `Status von ${name}` }).inputValue())
+        .toBe('Eingeladen');
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('copies a subscription address that a calendar program can fetch', async () => {
     const page = await signedIn('/calendars/subscribe');
     await context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
