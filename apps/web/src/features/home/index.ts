@@ -4,6 +4,7 @@ export { networkQuery } from './api.ts';
 
 export const homeFeature: FeatureModule = {
   key: 'home',
-  namespaces: ['home'],
+  // The start page shows appointments, chats and notifications with those features' parts and words.
+  namespaces: ['home', 'appointments', 'chat', 'notifications'],
   routes: [{ index: true, lazy: () => import('./pages/landing-page.tsx').then((m) => ({ Component: m.LandingPage })) }],
 };

@@ -1,62 +1,81 @@
-import { Avatar, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useChatProfile } from '../../chat/index.ts';
 import { sessionQuery } from '../../session/index.ts';
 import { networkQuery } from '../api.ts';
-import { FormAlert } from '../../../ui/form-alert.tsx';
+import { GroupCategories, categoryTabPath } from '../components/group-categories.tsx';
+import { LatestNotifications } from '../components/latest-notifications.tsx';
+import { MyGroups } from '../components/my-groups.tsx';
+import { NextAppointments } from '../components/next-appointments.tsx';
+import { OpenInvites } from '../components/open-invites.tsx';
+import { UnreadChats } from '../components/unread-chats.tsx';
+import { ErrorRow } from '../../../ui/rows.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
-import { useErrorMessage } from '../../../ui/use-error-message.ts';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 
-/** The start page after sign-in: which network this is and who is signed in. */
+/**
+ * The start page after sign-in, until the activity stream takes it over: the member's next
+ * appointments, open invites, unread chats and notifications, their groups and the group
+ * categories, each section with its way on. Sections a member cannot use (chat for a guest
+ * without it) are left out rather than leading nowhere.
+ */
 export function LandingPage() {
   const { t } = useTranslation('home');
-  const errorMessage = useErrorMessage();
   const session = useQuery(sessionQuery);
   const network = useQuery(networkQuery);
+  const { profile } = useChatProfile();
   const member = session.data?.member;
   usePageTitle(undefined);
 
+  if (network.isError) return <ErrorRow error={network.error} onRetry={() => network.refetch()} />;
   if (network.isPending || !member) return <PageLoader />;
-  if (network.isError) {
-    return <FormAlert kind="error">{errorMessage(network.error)}</FormAlert>;
-  }
   const role = member.network_admin ? 'network_admin' : member.is_external ? 'external' : 'member';
+  const categories = [...network.data.group_categories].sort((a, b) => a.order - b.order);
+  const directoryPath = categories[0] ? categoryTabPath(categories[0]) : '/directory';
+  const chat = !!profile?.can.chat;
 
   return (
-    <Container size="md" py="lg">
-      <Stack gap="xl">
-        <Group gap="md" wrap="nowrap">
-          <Avatar src={member.images.medium} name={member.displayName} size={64} color="blue" variant="filled" alt="" />
-          <div>
-            <Title order={1} fz="h2">
+    <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap" align="center">
+          <Avatar
+            src={member.images.medium}
+            name={member.displayName}
+            size={56}
+            color="blue"
+            variant="filled"
+            alt=""
+            visibleFrom="xs"
+          />
+          <Stack gap={2} miw={0}>
+            <Title order={1} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
               {t('welcome', { name: member.displayName })}
             </Title>
-            <Text c="dimmed">{t('intro', { network: network.data.name })}</Text>
-            <Group gap="xs" mt={6}>
-              <Text size="sm">{t('role')}:</Text>
-              <Badge variant="light" data-testid="member-role">
+            <Group gap="xs" wrap="wrap">
+              <Text c="dimmed" size="sm">
+                {t('intro', { network: network.data.name })}
+              </Text>
+              <Badge
+                variant="light"
+                size="sm"
+                data-testid="member-role"
+                aria-label={`${t('role')}: ${t(`roles.${role}`)}`}
+              >
                 {t(`roles.${role}`)}
               </Badge>
             </Group>
-          </div>
+          </Stack>
         </Group>
-        <section aria-labelledby="group-categories-heading">
-          <Title order={2} fz="h4" id="group-categories-heading" mb="sm">
-            {t('group_categories')}
-          </Title>
-          {network.data.group_categories.length === 0 ? (
-            <Text c="dimmed">{t('no_group_categories')}</Text>
-          ) : (
-            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
-              {network.data.group_categories.map((category) => (
-                <Card key={category.id} withBorder radius="md" padding="md">
-                  <Text fw={600}>{category.plural_name}</Text>
-                </Card>
-              ))}
-            </SimpleGrid>
-          )}
-        </section>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
+          <NextAppointments />
+          <OpenInvites />
+          {chat && <UnreadChats />}
+          <LatestNotifications />
+          {/* Five sections with the chat: the last one takes the whole width. */}
+          <MyGroups directoryPath={directoryPath} profilePath={member.path} wide={chat} />
+        </SimpleGrid>
+        <GroupCategories categories={categories} />
       </Stack>
     </Container>
   );
