@@ -100,6 +100,9 @@ export function chatActions(queryClient: QueryClient, chatId: string) {
         ...current,
         messages: sortMessages([...current.messages, optimistic]),
       }));
+      // The message ends "… is typing" for the others: the next keystroke tells them again at
+      // once, not only when 1.6 s have passed since the last time.
+      lastComposing.delete(chatId);
       return deliver({
         chat_id: chatId,
         text: input.text,

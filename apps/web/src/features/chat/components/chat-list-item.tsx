@@ -5,15 +5,19 @@ import type { Chat } from '@agora/contracts';
 import { CountBadge } from '../../../app/shell/count-badge.tsx';
 import { connectedMemberId } from '../client/connection.ts';
 import { isMuted } from '../client/reducers.ts';
+import { useComposingMembers } from '../client/store.ts';
 import { ChatAvatar } from './chat-avatar.tsx';
 import { chatTime, lastMessagePreview } from './chat-list-text.ts';
+import { ComposingText } from './composing-text.tsx';
 import classes from './chat.module.css';
 
-/** One chat of the list: image with presence, name, last message, time, unread count, muted. */
+/** One chat of the list: image with presence, name, last message (or who types), time, unread count, muted. */
 export function ChatListItem({ chat, onOpen }: { chat: Chat; onOpen: (chat: Chat) => void }) {
   const { t } = useTranslation('chat');
   const unread = chat.state.unread_count;
   const time = chat.last_message?.created_at ?? chat.last_interacted_at;
+  // Who types shows in place of the last message, where a member looking at the list sees it.
+  const typing = useComposingMembers(chat.id);
   return (
     <UnstyledButton
       className={classes.chatRow}
@@ -36,9 +40,13 @@ export function ChatListItem({ chat, onOpen }: { chat: Chat; onOpen: (chat: Chat
             )}
           </Group>
           <Group gap={6} wrap="nowrap" justify="space-between">
-            <Text size="xs" c="dimmed" truncate>
-              {lastMessagePreview(chat, connectedMemberId(), t)}
-            </Text>
+            {typing.length > 0 ? (
+              <ComposingText chatId={chat.id} size="xs" />
+            ) : (
+              <Text size="xs" c="dimmed" truncate>
+                {lastMessagePreview(chat, connectedMemberId(), t)}
+              </Text>
+            )}
             <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
               {isMuted(chat) && (
                 <>

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat, ChatProfile } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, renderUi } from '../../../ui/testing.tsx';
 import { clearRecentPushes } from '../client/cache.ts';
+import { stopComposing, noteComposing } from '../client/composing.ts';
 import { closeChatConnection, openChatConnection } from '../client/connection.ts';
 import { forgetChatCredentials } from '../client/credentials.ts';
 import { FakeSocket, ok } from '../client/fake-socket.ts';
@@ -135,5 +136,28 @@ describe('ChatList', () => {
     fireEvent.click(buttons[9]!);
     expect(currentChatView()).toEqual({ name: 'showChat', chatId: chats[9]!.id });
     await waitFor(() => expect(screen.getAllByTestId('chat-list-item')).toHaveLength(12));
+  });
+
+  it('shows who is typing in place of the last message, until they stop', async () => {
+    const chat = testChat({
+      name: 'Max Meier',
+      last_message: {
+        ...testMessage(4, { text: 'Bis morgen!' }),
+        files: 0,
+        images: 0,
+        created_at: today.toISOString(),
+      },
+    });
+    renderList([chat]);
+    const item = await screen.findByTestId('chat-list-item');
+    expect(within(item).getByText('Bis morgen!')).toBeTruthy();
+
+    act(() => noteComposing(chat.id, { id: 'e'.repeat(24), name: 'Max Meier', image_id: null }));
+    expect(within(item).getByTestId('composing-text').textContent).toBe('Max Meier schreibt …');
+    expect(within(item).queryByText('Bis morgen!')).toBeNull();
+
+    act(() => stopComposing(chat.id, 'e'.repeat(24)));
+    expect(within(item).queryByTestId('composing-text')).toBeNull();
+    expect(within(item).getByText('Bis morgen!')).toBeTruthy();
   });
 });

@@ -18,6 +18,7 @@ import {
   attachment,
   directChat,
   DIRECT_ID,
+  GROUP_ID,
   groupChat,
   ME,
   members,
@@ -134,6 +135,23 @@ describe('ChatRoom', () => {
     const item = own.closest<HTMLElement>('[data-testid="chat-message"]')!;
     await waitFor(() => expect(within(item).getByRole('img', { name: 'Sent' })).toBeTruthy());
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('tells the others of typing at most every 1.6 s, and at once again after a message', async () => {
+    fakeServer(groupChat(), []);
+    openChat(GROUP_ID);
+    const textarea = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(textarea, { target: { value: 'Hallo' } });
+    const before = sent('composing').length;
+    // Another keystroke right after: no second event (spec 9: one per 1600 ms at most).
+    fireEvent.change(textarea, { target: { value: 'Hallo zusammen' } });
+    expect(sent('composing')).toHaveLength(before);
+    fireEvent.keyDown(textarea, { key: 'Enter' });
+    await waitFor(() => expect(sent('message')).toHaveLength(1));
+    // The message ended "… is typing" for the others; the next message's first keystroke says it again.
+    fireEvent.change(textarea, { target: { value: 'Noch etwas' } });
+    expect(sent('composing')).toHaveLength(before + 1);
+    expect(sent('composing').at(-1)).toEqual({ chat_id: GROUP_ID });
   });
 
   it('marks the newest message read after a second at the end, with window focus', async () => {

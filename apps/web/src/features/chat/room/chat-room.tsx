@@ -9,7 +9,6 @@ import {
   useChat,
   useChatActions,
   useChatProfile,
-  useComposingMembers,
   useLoadOlderMessages,
   useNetworkInfo,
   usePresence,
@@ -38,7 +37,6 @@ function Room({ chatId }: { chatId: string }) {
   const actions = useChatActions(chatId);
   const { networkInfo } = useNetworkInfo();
   const { profile } = useChatProfile();
-  const composing = useComposingMembers(chatId);
   const presence = usePresence(chat?.partner?.id ?? '');
   const { go, back } = useChatNavigation();
   const draft = useDraft(chatId);
@@ -102,7 +100,7 @@ function Room({ chatId }: { chatId: string }) {
           go({ name: 'showMessageImageGallery', chatId: chat.id, id: message.id, imageId })
         }
       />
-      <ComposingIndicator members={composing} />
+      <ComposingIndicator chatId={chatId} />
       <Composer
         chatId={chat.id}
         canWrite={chat.can.write}

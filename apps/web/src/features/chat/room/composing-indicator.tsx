@@ -1,22 +1,15 @@
-import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import type { ChatMemberRef } from '@agora/contracts';
+import { Box } from '@mantine/core';
+import { ComposingText } from '../components/composing-text.tsx';
 
-/** "Anna is typing…" (spec 4): who composes now; each ends 2 s after their last keystroke. */
-export function ComposingIndicator({ members }: { members: ChatMemberRef[] }) {
-  const { t } = useTranslation('chat-room');
-  const [first, second] = members;
-  const text = !first
-    ? ''
-    : !second
-      ? t('composing.one', { name: first.name })
-      : members.length === 2
-        ? t('composing.two', { first: first.name, second: second.name })
-        : t('composing.many', { count: members.length });
+/**
+ * "Anna is typing …" above the composer (spec 4): who composes now; each ends 2 s after their
+ * last keystroke. The line keeps its height while empty, so that the messages do not jump.
+ */
+export function ComposingIndicator({ chatId }: { chatId: string }) {
   // Kept in the page while empty: a live region announces only what changes inside it.
   return (
-    <Text size="xs" c="dimmed" fs="italic" px="sm" mih={18} aria-live="polite" data-testid="composing-indicator">
-      {text}
-    </Text>
+    <Box px="sm" mih={22} aria-live="polite" data-testid="composing-indicator">
+      <ComposingText chatId={chatId} size="sm" />
+    </Box>
   );
 }
