@@ -35,6 +35,15 @@ function thirdOfNextMonth(): string {
   return next.toISOString().slice(0, 10);
 }
 
+/** The form's words for a weekly series from `start` with the default end (a week later). */
+function weeklySummary(start: string): string {
+  const first = new Date(`${start}T00:00:00Z`);
+  const end = new Date(first.getTime() + 7 * 86_400_000);
+  const weekday = new Intl.DateTimeFormat('de', { weekday: 'long', timeZone: 'UTC' }).format(first);
+  const day = (date: Date) => date.toISOString().slice(0, 10).split('-').reverse().join('.');
+  return `Jede Woche am ${weekday}, 2 Termine, bis ${day(end)}.`;
+}
+
 const listRows = (page: Page, name: string) => page.locator('.fc-list-event').filter({ hasText: name });
 
 describe('calendars and appointments', () => {
@@ -49,6 +58,8 @@ describe('calendars and appointments', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('textbox', { name: 'Wiederholen' }).click();
     await page.getByRole('option', { name: 'Wöchentlich' }).click();
+    // The form says what the series will be: two occurrences up to the default end a week later.
+    await page.getByTestId('recurrence-summary').getByText(weeklySummary(thirdOfNextMonth())).waitFor();
     await page.getByRole('button', { name: 'Speichern' }).click();
 
     await page.getByRole('heading', { name: 'Planungsrunde E2E' }).waitFor();

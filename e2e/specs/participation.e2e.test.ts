@@ -67,6 +67,26 @@ describe('participation', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('offers no accepting of the fully booked first-aid course, in the inbox and on its page, and says why', async () => {
+    const page = await signedIn('max.member@example.com', '/appointments/invites');
+    const accept = page.getByRole('button', { name: 'Einladung zu „Erste-Hilfe-Kurs“ zusagen' });
+    await accept.waitFor();
+    expect(await accept.isDisabled()).toBe(true);
+    const card = page.getByTestId('invite-card').filter({ has: accept });
+    expect(await card.getByText('Der Termin ist ausgebucht.').isVisible()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Einladung zu „Erste-Hilfe-Kurs“ absagen' }).isEnabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card.getByRole('link', { name: 'Erste-Hilfe-Kurs' }).click();
+    await page.getByRole('heading', { name: 'Erste-Hilfe-Kurs' }).first().waitFor();
+    const rsvp = page.getByRole('region', { name: 'Ihre Teilnahme' });
+    await rsvp.getByText('Alle Plätze sind vergeben.').waitFor();
+    expect(await rsvp.getByRole('button', { name: 'Zusagen' }).isDisabled()).toBe(true);
+    expect(await rsvp.getByRole('button', { name: 'Absagen' }).isEnabled()).toBe(true);
+    expect(await rsvp.getByText('12 von 12 Plätzen vergeben').isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('adds a participant, changes a status and removes someone again', async () => {
     const page = await signedIn('anna.admin@example.com', '/appointments');
     const id = await appointmentId(page, 'Quartalsplanung (online)', 7);
