@@ -140,7 +140,8 @@ export function MonthCalendar({ date, view, listRange, appointments, onOpen, onD
         // axe-core counts as a name that hides the visible text: the cell is named by its
         // content instead (the day number link keeps the long date).
         dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
-        dayPopoverFormat={{ day: '2-digit', month: '2-digit', year: 'numeric' }}
+        // dd.MM.y in every language (the locale's own order would say 11/28/2026 in English).
+        dayPopoverFormat={(arg) => formatDate(new Date(arg.date.year, arg.date.month, arg.date.day))}
         noEventsContent={() => (cut ? t('overview.no_more') : t('overview.empty'))}
       />
     </div>

@@ -274,7 +274,8 @@ describe('calendar overview', () => {
 
   it('forces the list below 768 px, with the view switch a button group above 640 px and a select below', async () => {
     windowWidth(700);
-    const calls = stub({ [GET(monthPath('2026-11-01', { view: 'list' }))]: month([listItem(1)]) });
+    const coming = listItem(1, { date: { ...listItem(1).date, start: '2026-11-24T10:00:00+01:00', end: null } });
+    const calls = stub({ [GET(monthPath('2026-11-01', { view: 'list' }))]: month([coming]) });
     const tablet = renderPages(routes, '/appointments');
     expect(await screen.findByRole('link', { name: 'Termin 1' })).toBeTruthy();
     expect(calls.some((c) => c.path === monthPath('2026-11-01', { view: 'list' }))).toBe(true);
@@ -289,6 +290,91 @@ describe('calendar overview', () => {
     expect(screen.queryByRole('radio', { name: 'Monat' })).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Ansicht' }) as HTMLInputElement).value).toBe('Liste');
   });
+
+  it('starts the list of the current month at today, with the earlier days on request and “Today” going back', async () => {
+    windowWidth(390);
+    const on = (n: number, start: string) => listItem(n, { date: { ...listItem(n).date, start, end: null } });
+    stub({
+      [GET(monthPath('2026-11-01', { view: 'list' }))]: month([
+        on(1, '2026-11-02T10:00:00+01:00'),
+        on(2, '2026-11-10T10:00:00+01:00'),
+        on(3, '2026-11-24T10:00:00+01:00'),
+      ]),
+      [GET(monthPath('2026-12-01', { view: 'list' }))]: month([on(4, '2026-12-03T10:00:00+01:00')]),
+    });
+    renderPages(routes, '/appointments');
+    // Nothing on the 20th: the list opens at the next day with appointments.
+    expect(await screen.findByRole('link', { name: 'Termin 3' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Termin 1' })).toBeNull();
+    expect(document.querySelector('.fc-list-day')?.getAttribute('data-date')).toBe('2026-11-24');
+
+    fireEvent.click(screen.getByRole('button', { name: '2 frühere Termine dieses Monats anzeigen' }));
+    expect(await screen.findByRole('link', { name: 'Termin 1' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Termin 2' })).toBeTruthy();
+    expect(document.querySelector('.fc-list-day')?.getAttribute('data-date')).toBe('2026-11-02');
+    expect(screen.getByRole('button', { name: 'Nur ab heute anzeigen' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Heute' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Termin 1' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Termin 3' })).toBeTruthy();
+
+    // Other months start at their 1st, with nothing to bring back.
+    fireEvent.click(screen.getByRole('button', { name: 'Nächster Monat' }));
+    expect(await screen.findByRole('link', { name: 'Termin 4' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /frühere Termine?/ })).toBeNull();
+  }, 20_000);
+
+  it('says so when the current month has nothing left, and keeps the earlier days within reach', async () => {
+    windowWidth(390);
+    const past = listItem(1, { date: { ...listItem(1).date, start: '2026-11-02T10:00:00+01:00', end: null } });
+    stub({ [GET(monthPath('2026-11-01', { view: 'list' }))]: month([past]) });
+    renderPages(routes, '/appointments');
+    const toggle = await screen.findByRole('button', { name: '1 früheren Termin dieses Monats anzeigen' });
+    expect(screen.getByText('Keine weiteren Termine in diesem Monat')).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(await screen.findByRole('link', { name: 'Termin 1' })).toBeTruthy();
+  });
+
+  it('shows a title cut in a day cell in full while the appointment is hovered or focused', async () => {
+    const long = `Planung${'x'.repeat(240)}`;
+    // jsdom lays nothing out: a title is as wide as its text and the cells are narrow.
+    // (Defined on HTMLElement over jsdom's Element getters, and removed again afterwards.)
+    const proto = HTMLElement.prototype;
+    Object.defineProperties(proto, {
+      scrollWidth: {
+        configurable: true,
+        get(this: HTMLElement) {
+          return (this.textContent ?? '').length * 7;
+        },
+      },
+      clientWidth: { configurable: true, get: () => 120 },
+    });
+    try {
+      stub({ [GET(monthPath('2026-11-01'))]: month([listItem(1, { name: long }), listItem(2)]) });
+      renderPages(routes, '/appointments');
+      const title = await screen.findByText(long);
+      const link = title.closest('a')!;
+      // The link is named by the whole title; the tooltip shows it to the eye.
+      expect(link.textContent).toContain(long);
+      fireEvent.focus(link);
+      expect((await screen.findByRole('tooltip')).textContent).toBe(long);
+      fireEvent.blur(link);
+      await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+      fireEvent.mouseEnter(link);
+      expect((await screen.findByRole('tooltip')).textContent).toBe(long);
+      fireEvent.mouseLeave(link);
+      await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+
+      // A title that fits gets none.
+      const short = screen.getByText('Termin 2').closest('a')!;
+      fireEvent.focus(short);
+      await act(async () => {});
+      expect(screen.queryByRole('tooltip')).toBeNull();
+    } finally {
+      Reflect.deleteProperty(proto, 'scrollWidth');
+      Reflect.deleteProperty(proto, 'clientWidth');
+    }
+  }, 20_000);
 });
 
 function detail(item: AppointmentListItem, overrides: Partial<Appointment> = {}): Appointment {
