@@ -78,6 +78,6 @@ describe('member profiles', () => {
   it('shows the not-found page for a member who does not exist', async () => {
     const page = await signedIn('max.member@example.com', '/');
     await page.goto(`${suite.server.url}/members/0123456789abcdef01234567`);
-    await page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor();
+    await page.getByRole('heading', { name: 'Mitglied nicht gefunden' }).waitFor();
   });
 });

@@ -86,7 +86,7 @@ describe('the shell on a desktop', () => {
       'Administration: Teams',
     ]);
     await page.goto(server.url + '/administration/mails');
-    await page.getByText('Dazu fehlt Ihnen die Berechtigung.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Kein Zugriff auf die Administration' }).waitFor();
   });
 
   it('collapses and expands a group category, and remembers it after a reload', async () => {
