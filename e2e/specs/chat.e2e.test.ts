@@ -122,6 +122,65 @@ describe('chat', () => {
     expect(await seriousViolations(anna)).toEqual([]);
   });
 
+  it('shows who is typing in the other browser: in the chat list, in the chat, and again after a message', async () => {
+    const max = await signedIn('max.member@example.com', '/chat');
+    const anna = await signedIn('anna.admin@example.com', '/chat');
+    await openChat(max, 'Anna Adler');
+    const maxRow = anna
+      .getByRole('list', { name: 'Ihre Chats' })
+      .getByTestId('chat-list-item')
+      .filter({ hasText: 'Max Meier' });
+    await maxRow.waitFor();
+
+    // Anna looks at her chat list: Max's row says he is typing, in place of his last message.
+    const composer = max.getByRole('textbox', { name: 'Nachricht' });
+    await composer.click();
+    await composer.pressSequentially('Hallo Anna', { delay: 40 });
+    await maxRow.getByText('Max Meier schreibt …').waitFor({ timeout: 2000 });
+
+    // She opens the chat while he goes on typing: it shows above her composer.
+    await openChat(anna, 'Max Meier');
+    const indicator = anna.getByTestId('composing-indicator');
+    await composer.pressSequentially(', kommst du', { delay: 150 });
+    await indicator.getByText('Max Meier schreibt …').waitFor({ timeout: 2000 });
+
+    // He stops: about 2 s later it is gone.
+    await expect.poll(() => indicator.textContent(), { timeout: 4000 }).toBe('');
+
+    // His message ends it; his next keystroke shows it again at once (not only 1.6 s later).
+    await composer.pressSequentially(' mit?');
+    await composer.press('Enter');
+    await messages(anna).getByText('Hallo Anna, kommst du mit?').waitFor();
+    await expect.poll(() => indicator.textContent()).toBe('');
+    await composer.press('N');
+    await indicator.getByText('Max Meier schreibt …').waitFor({ timeout: 1000 });
+  });
+
+  it('tells a guest who may not chat so at once, without loading or errors', async () => {
+    const gina = await signedIn('gina.guest@example.com', '/');
+    expect(await gina.getByTestId('chat-button').count()).toBe(0);
+    const errors: string[] = [];
+    gina.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    gina.on('pageerror', (error) => errors.push(error.message));
+
+    await gina.goto(`${server.url}/chat`);
+    await gina.getByRole('heading', { level: 1, name: 'Chat nicht verfügbar' }).waitFor({ timeout: 1000 });
+    await gina.getByRole('link', { name: 'Zur Startseite' }).waitFor();
+    // Nothing of the chat behind it: no status menu, no loading, and no error a moment later.
+    await gina.waitForTimeout(1500);
+    expect(await gina.getByTestId('chat-page').count()).toBe(0);
+    expect(await gina.getByText('Online').count()).toBe(0);
+    expect(await gina.getByText('Die Chats konnten nicht geladen werden.').count()).toBe(0);
+    expect(await gina.getByTestId('chat-button').count()).toBe(0);
+    expect(errors).toEqual([]);
+    expect(await seriousViolations(gina)).toEqual([]);
+
+    await gina.getByRole('link', { name: 'Zur Startseite' }).click();
+    await expect.poll(() => new URL(gina.url()).pathname).toBe('/');
+  });
+
   it('catches up after a dropped connection', async () => {
     const connection = connectionSwitch();
     const max = await signedIn('max.member@example.com', '/chat', { beforeSignIn: connection.install });
