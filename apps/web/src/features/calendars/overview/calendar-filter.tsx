@@ -1,8 +1,9 @@
-import { Badge, Button, Checkbox, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
+import { Badge, Button, Checkbox, Group, Popover, ScrollArea, Stack } from '@mantine/core';
+import { IconCalendarOff, IconFilter } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Calendar } from '@agora/contracts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { CalendarDot } from '../components/calendar-dot.tsx';
 import { calendarSections, type CalendarSection } from '../calendar-sections.ts';
 
@@ -74,11 +75,7 @@ export function CalendarFilter({ calendars, selected, onChange, loading }: Calen
               {t('filter.select_none')}
             </Button>
           </Group>
-          {calendars.length === 0 && (
-            <Text size="sm" c="dimmed" px="xs">
-              {t('filter.no_calendars')}
-            </Text>
-          )}
+          {calendars.length === 0 && <EmptyState size="sm" icon={<IconCalendarOff />} title={t('filter.no_calendars')} />}
           <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
             <Stack gap="sm" px={4} pb={4}>
               {sections.map((section) => (
