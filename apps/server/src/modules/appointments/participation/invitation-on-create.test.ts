@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment, NotificationPage } from '@agora/contracts';
+import { PARTICIPATION_LIMITS, type Appointment, type NotificationPage } from '@agora/contracts';
 import { domainEvents } from '../../../platform/events/tables.ts';
 import { createMember } from '../../../testing/index.ts';
 import { startMailbox } from '../../../testing/mailbox.ts';
@@ -136,6 +136,37 @@ describe('POST /appointments with an invitation', () => {
     const emptyId = empty.json<Appointment>().id;
     expect((await eventsOf(emptyId)).map((e) => e.type)).toEqual(['appointment.created']);
     expect((await p.page(w.admin.session, emptyId)).total).toBe(1);
+  });
+
+  it(`invites the members of a group of more than ${PARTICIPATION_LIMITS.inlineAddMax} by the job stored with the appointment`, async () => {
+    const count = PARTICIPATION_LIMITS.inlineAddMax + 20;
+    const created = await t.services.members.createMany(
+      Array.from({ length: count }, (_, i) => ({
+        networkId: w.network.id,
+        userId: `invitation-bulk-${i}`,
+        firstName: 'Bulk',
+        lastName: `Invitee ${String(i).padStart(4, '0')}`,
+      })),
+    );
+    const { group } = await groupWithCalendar(t.services, w.network.id, { admins: [w.other] });
+    await t.services.groups.addMembers(
+      w.network.id,
+      created.map((m) => ({ groupId: group.id, membershipId: m.id })),
+    );
+    const response = await api.create(w.admin.session, {
+      ...appointmentBody([w.networkCalendar], { name: 'All hands' }),
+      invitation: { group_ids: [group.id] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json<Appointment>().id;
+    await t.services.jobs.settled(30_000);
+    const page = await p.page(w.admin.session, id, { limit: '1' });
+    // The organiser, the group's admin and its bulk members.
+    expect(page.counts).toEqual({ accepted: 1, declined: 0, invited: count + 1 });
+    expect((await notificationsOf(w.other)).notifications[0]).toMatchObject({
+      type: 'appointment_invite',
+      subject: { id, title: 'All hands' },
+    });
   });
 
   it('answers 422 with the invitation’s field keys for unknown ids, and creates nothing', async () => {
