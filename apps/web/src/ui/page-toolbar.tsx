@@ -14,6 +14,9 @@ type PageToolbarProps = {
   actions?: ReactNode;
 };
 
+/** Titles longer than this (characters) are set a size smaller, so that they do not fill a phone's screen. */
+const LONG_TITLE = 80;
+
 /** The head of a page: back button, the page's one h1, its actions. */
 export function PageToolbar({ title, backTo, backLabel, actions }: PageToolbarProps) {
   const { t } = useTranslation('ui');
@@ -47,11 +50,12 @@ export function PageToolbar({ title, backTo, backLabel, actions }: PageToolbarPr
   }
 
   return (
-    <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">
-      <Group gap="xs" wrap="nowrap" align="center" style={{ flex: '1 1 16rem', minWidth: 0 }}>
+    // Aligned at the top: beside a title of many lines (a long name), the buttons stay by its first.
+    <Group justify="space-between" align="flex-start" gap="sm" mb="md" wrap="wrap">
+      <Group gap="xs" wrap="nowrap" align="flex-start" style={{ flex: '1 1 16rem', minWidth: 0 }}>
         {backButton}
         {typeof title === 'string' ? (
-          <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} fz={title.length > LONG_TITLE ? 'h3' : 'h2'} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Title>
         ) : (

@@ -84,7 +84,13 @@ function CategorySection(props: { category: Category; opened: boolean; onToggle:
               key={group.id}
               component={Link}
               to={`/groups/${group.slug}`}
-              label={group.name}
+              // A long name takes two lines at most; the whole name shows on hover and is the link's name.
+              label={
+                <Text inherit lineClamp={2}>
+                  {group.name}
+                </Text>
+              }
+              title={group.name}
               description={group.archived ? t('archived') : undefined}
               rightSection={
                 group.favorited ? (
