@@ -17,8 +17,6 @@ type HomeSectionProps = {
   more?: { to: string; label: string };
   /** Ways on below the list, shown also while it is empty or failed. */
   footer?: ReactNode;
-  /** Spans both columns of the page's grid (the last of an odd number of sections). */
-  wide?: boolean;
   /** The state of what the section lists: loading shows placeholders, an error says so. */
   state: { isPending: boolean; error: unknown; refetch: () => unknown };
   children: ReactNode;
@@ -29,7 +27,7 @@ type HomeSectionProps = {
  * first few items (or an empty state) below.
  */
 export function HomeSection(props: HomeSectionProps) {
-  const { name, icon: SectionIcon, title, count = 0, more, footer, wide, state, children } = props;
+  const { name, icon: SectionIcon, title, count = 0, more, footer, state, children } = props;
   const headingId = useId();
   return (
     <Paper
@@ -39,11 +37,9 @@ export function HomeSection(props: HomeSectionProps) {
       p="md"
       aria-labelledby={headingId}
       data-testid={`home-${name}`}
-      h="100%"
       miw={0}
-      style={wide ? { gridColumn: '1 / -1' } : undefined}
     >
-      <Stack gap="sm" h="100%">
+      <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="xs" wrap="nowrap" miw={0}>
             <ThemeIcon variant="light" size="md" radius="md" aria-hidden>
@@ -75,7 +71,7 @@ export function HomeSection(props: HomeSectionProps) {
           children
         )}
         {footer && (
-          <Group gap="xs" wrap="wrap" mt="auto" pt="xs">
+          <Group gap="xs" wrap="wrap" pt="xs">
             {footer}
           </Group>
         )}

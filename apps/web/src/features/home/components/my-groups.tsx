@@ -25,8 +25,7 @@ export function memberGroups(categories: readonly Category[]): MemberGroup[] {
  * The member's groups, each a link to the group; the way on is the directory, where groups are
  * found and joined. The same answer as the user bar's sections: one request for all groups.
  */
-export function MyGroups(props: { directoryPath: string; profilePath: string; wide?: boolean }) {
-  const { directoryPath, profilePath, wide } = props;
+export function MyGroups({ directoryPath, profilePath }: { directoryPath: string; profilePath: string }) {
   const { t } = useTranslation('home');
   const query = useQuery(userbarGroupsQuery);
   const groups = memberGroups(query.data?.categories ?? []);
@@ -39,7 +38,6 @@ export function MyGroups(props: { directoryPath: string; profilePath: string; wi
       title={t('groups.title')}
       more={{ to: directoryPath, label: t('groups.find') }}
       state={query}
-      wide={wide}
     >
       {groups.length === 0 ? (
         <EmptyState
@@ -55,14 +53,7 @@ export function MyGroups(props: { directoryPath: string; profilePath: string; wi
         />
       ) : (
         <>
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, lg: wide ? 4 : 2 }}
-            spacing="xs"
-            verticalSpacing={4}
-            component="ul"
-            m={0}
-            p={0}
-          >
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4} component="ul" m={0} p={0}>
             {groups.slice(0, SHOWN).map((group) => (
               <GroupRow key={group.id} group={group} />
             ))}

@@ -67,13 +67,16 @@ export function LandingPage() {
             </Group>
           </Stack>
         </Group>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
+        {/* Each section as tall as its list: a short one leaves no empty frame beside a long one. */}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md" style={{ alignItems: 'start' }}>
           <NextAppointments />
           <OpenInvites />
-          {chat && <UnreadChats />}
+          {/* The short lists share a column, beside the notifications, so neither leaves a gap. */}
+          <Stack gap="md">
+            {chat && <UnreadChats />}
+            <MyGroups directoryPath={directoryPath} profilePath={member.path} />
+          </Stack>
           <LatestNotifications />
-          {/* Five sections with the chat: the last one takes the whole width. */}
-          <MyGroups directoryPath={directoryPath} profilePath={member.path} wide={chat} />
         </SimpleGrid>
         <GroupCategories categories={categories} />
       </Stack>
