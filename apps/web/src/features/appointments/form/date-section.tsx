@@ -81,6 +81,9 @@ export function DateSection({ values, update, errors }: SectionProps) {
                 value={values.endTime}
                 onChange={(endTime) => update((v) => ({ ...v, endTime }), 'date.end')}
                 error={endOnTime ? endError : endError ? true : undefined}
+                // The message is wider than the time: it runs on beside the field rather than
+                // wrapping into a narrow column.
+                styles={{ error: { width: 'max-content', maxWidth: 'min(24rem, calc(100vw - 4rem))' } }}
               />
             )}
           </Group>
