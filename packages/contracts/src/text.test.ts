@@ -30,7 +30,11 @@ describe('the text-length rule', () => {
   });
 
   it('says required for an empty or blank name', () => {
-    expect(nameText().safeParse('   ').error?.issues.map((issue) => issue.message)).toEqual(['required']);
+    expect(
+      nameText()
+        .safeParse('   ')
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(['required']);
   });
 
   it('makes an empty optional line null and still checks its length', () => {

@@ -115,7 +115,12 @@ describe('groups', () => {
     const created = await t.app.inject({ method: 'POST', url: '/groups', headers, payload: group('Long texts') });
     expect(created.statusCode, created.body).toBe(201);
     const { slug } = created.json<{ slug: string }>();
-    const update = await t.app.inject({ method: 'PUT', url: `/groups/${slug}`, headers, payload: group(unbroken(256)) });
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/groups/${slug}`,
+      headers,
+      payload: group(unbroken(256)),
+    });
     expect(update.statusCode, update.body).toBe(422);
     expect(update.json()).toEqual(tooLong('name', 255));
     const stored = await t.app.inject({ url: `/api/v1/groups/${slug}`, headers });
