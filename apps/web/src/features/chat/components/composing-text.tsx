@@ -36,7 +36,7 @@ export function ComposingText({ chatId, size }: { chatId: string; size: 'xs' | '
   const text = composingText(useComposingMembers(chatId), t);
   if (!text) return null;
   return (
-    <Text size={size} fs="italic" truncate className={classes.composing} data-testid="composing-text">
+    <Text size={size} fs="italic" c="var(--mantine-color-text)" truncate data-testid="composing-text">
       <TypingDots />
       {text}
     </Text>
