@@ -74,7 +74,9 @@ function GroupRow({ group }: { group: MemberGroup }) {
   return (
     <Box component="li" style={{ listStyle: 'none' }} miw={0} data-testid="home-group">
       <Group gap="sm" wrap="nowrap" py={4}>
-        <Avatar name={group.name} color="initials" size={36} radius="md" alt="" aria-hidden />
+        <Avatar size={36} radius="md" color="grape" variant="light" aria-hidden>
+          <IconUsersGroup size={18} />
+        </Avatar>
         <Box miw={0} style={{ flex: 1 }}>
           <Group gap={4} wrap="nowrap">
             <Anchor component={Link} to={`/groups/${encodeURIComponent(group.slug)}`} fw={600} size="sm" truncate>
