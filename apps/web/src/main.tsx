@@ -1,8 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/tiptap/styles.css';
-import '@mantine/dropzone/styles.css';
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
+import '@mantine/dates/styles.layer.css';
+import '@mantine/tiptap/styles.layer.css';
+import '@mantine/dropzone/styles.layer.css';
 import './app/global.css';
 import './i18n/index.ts';
 import { StrictMode } from 'react';
