@@ -14,7 +14,7 @@ const GROUP_PATTERNS = [
 
 /** The user bar of the calendars module: the overviews, managing and subscribing. */
 export function CalendarsBar() {
-  const { t } = useTranslation('calendars');
+  const { t } = useTranslation(['calendars', 'appointments']);
   const { pathname } = useLocation();
   const groupSlug = GROUP_PATTERNS.map((pattern) => matchPath(pattern, pathname)).find(Boolean)?.params['groupSlug'];
   const invitesCount = useQuery(unreadsQuery).data?.Calendars ?? 0;
