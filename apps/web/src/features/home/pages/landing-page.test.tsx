@@ -4,7 +4,6 @@ import type {
   AppointmentInvite,
   AppointmentListItem,
   Chat,
-  ChatProfile,
   GroupInvite,
   Notification,
   Unreads,
@@ -17,11 +16,10 @@ import { LandingPage } from './landing-page.tsx';
 
 type ChatFeature = typeof ChatIndex;
 
-// The chat's data comes over its live connection, which the chat's own tests cover.
-const chat = vi.hoisted(() => ({ profile: undefined as ChatProfile | undefined, chats: [] as Chat[] }));
+// The chat's list comes over its live connection, which the chat's own tests cover.
+const chat = vi.hoisted(() => ({ chats: [] as Chat[] }));
 vi.mock('../../chat/index.ts', async (importOriginal) => ({
   ...(await importOriginal<ChatFeature>()),
-  useChatProfile: () => ({ profile: chat.profile, isLoading: false, error: null }),
   useMyChats: () => ({ chats: chat.chats, isLoading: false, error: null }),
 }));
 
@@ -183,7 +181,12 @@ function answers({ external = false, empty = false } = {}): Answers {
   const month = (items: AppointmentListItem[]) => ({ from: '', to: '', appointments: items, truncated: false });
   return {
     '/api/v1/session': { member: member(external), csrf_token: 'csrf', locale: 'en' },
-    '/api/v1/network': { ...networkShell(), group_categories: categories },
+    // Gina may not chat: the network does not let guests.
+    '/api/v1/network': {
+      ...networkShell(),
+      can: { administrate: false, version_and_updates: false, chat: !external },
+      group_categories: categories,
+    },
     '/api/v1/unreads': unreads,
     '/api/v1/userbar/groups': empty ? { categories: groups.categories.map((c) => ({ ...c, groups: [] })) } : groups,
     '/appointments/participating': empty
@@ -211,20 +214,11 @@ function renderStart(table: Answers) {
 }
 
 beforeEach(() => {
-  chat.profile = undefined;
   chat.chats = [];
 });
 
 describe('the start page', () => {
   it("shows a member's next appointments, open invites, unread chats, notifications and groups, each with its way on", async () => {
-    chat.profile = {
-      id: ID('1'),
-      name: 'Max Meier',
-      image_id: null,
-      is_external: false,
-      status: { type: 'online', text: '' },
-      can: { chat: true, start_private_chats: true },
-    };
     chat.chats = [lena, readChat];
     const { requests, router } = renderStart(answers());
     expect(await screen.findByRole('heading', { name: 'Welcome, Max Meier' })).toBeTruthy();
@@ -300,14 +294,6 @@ describe('the start page', () => {
   }, 20_000);
 
   it('shows empty states with their ways on, and no chat section to a guest who may not chat', async () => {
-    chat.profile = {
-      id: ID('1'),
-      name: 'Gina Gast',
-      image_id: null,
-      is_external: true,
-      status: { type: 'online', text: '' },
-      can: { chat: false, start_private_chats: false },
-    };
     renderStart(answers({ external: true, empty: true }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Gina Gast' })).toBeTruthy();
     expect(screen.getByTestId('member-role').textContent).toBe('External member');

@@ -1,7 +1,6 @@
-import { Avatar, Badge, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useChatProfile } from '../../chat/index.ts';
 import { sessionQuery } from '../../session/index.ts';
 import { networkQuery } from '../api.ts';
 import { GroupCategories, categoryTabPath } from '../components/group-categories.tsx';
@@ -24,7 +23,6 @@ export function LandingPage() {
   const { t } = useTranslation('home');
   const session = useQuery(sessionQuery);
   const network = useQuery(networkQuery);
-  const { profile } = useChatProfile();
   const member = session.data?.member;
   usePageTitle(undefined);
 
@@ -33,7 +31,8 @@ export function LandingPage() {
   const role = member.network_admin ? 'network_admin' : member.is_external ? 'external' : 'member';
   const categories = [...network.data.group_categories].sort((a, b) => a.order - b.order);
   const directoryPath = categories[0] ? categoryTabPath(categories[0]) : '/directory';
-  const chat = !!profile?.can.chat;
+  // Whether the member may chat at all (guests only where the network lets them): the shell knows.
+  const chat = network.data.can.chat;
 
   return (
     <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
@@ -56,14 +55,12 @@ export function LandingPage() {
               <Text c="dimmed" size="sm">
                 {t('intro', { network: network.data.name })}
               </Text>
-              <Badge
-                variant="light"
-                size="sm"
-                data-testid="member-role"
-                aria-label={`${t('role')}: ${t(`roles.${role}`)}`}
-              >
-                {t(`roles.${role}`)}
-              </Badge>
+              <Text span size="sm">
+                <VisuallyHidden>{t('role')}: </VisuallyHidden>
+                <Badge variant="light" size="sm" data-testid="member-role">
+                  {t(`roles.${role}`)}
+                </Badge>
+              </Text>
             </Group>
           </Stack>
         </Group>
