@@ -66,6 +66,17 @@ describe('Composer', () => {
     expect(getDraft(CHAT).text).toBe('');
   });
 
+  it('keeps a pasted text over the maximum whole, says so, and does not send it', () => {
+    const { onSend } = setup();
+    type(textarea(), 'x'.repeat(10_001));
+    expect(textarea().value).toHaveLength(10_001);
+    expect(screen.getByText('At most 10000 characters.')).toBeTruthy();
+    expect(screen.getByTestId('character-count').textContent).toBe('10001/10000');
+    expect(send().hasAttribute('disabled')).toBe(true);
+    fireEvent.keyDown(textarea(), { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
   it.each([['shiftKey'], ['ctrlKey'], ['altKey'], ['metaKey']])(
     'breaks the line on %s+Enter without sending',
     (modifier) => {

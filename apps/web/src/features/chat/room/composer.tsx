@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconSend, IconX } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { draftUploading, sendableIds } from './draft-attachments.ts';
 import { cancelMode, getDraft, resetDraft, updateDraft, useDraft } from './draft-store.ts';
 import type { AttachmentCaps } from './drop-attachments.ts';
 import { asQuote, QuotedMessage } from './quoted-message.tsx';
+import { LimitedTextarea, textLimit } from '../../../ui/limited-text.tsx';
 
 type ComposerProps = {
   chatId: string;
@@ -45,7 +46,9 @@ export function Composer({ chatId, canWrite, caps, findMessage, onSend, onUpdate
   const hasContent = editing
     ? hasText || editing.files.length + editing.images.length > 0
     : hasText || fileIds.length + imageIds.length > 0;
-  const canSend = canWrite && !saving && !uploading && hasContent;
+  // A text over the maximum is kept whole (the field says so) and not sent.
+  const tooLong = textLimit(draft.text, CHAT_LIMITS.textMax).over;
+  const canSend = canWrite && !saving && !uploading && hasContent && !tooLong;
 
   // An edit whose message is gone (deleted meanwhile, or not loaded after a reload) ends: its
   // text must not go out as a new message.
@@ -153,7 +156,7 @@ export function Composer({ chatId, canWrite, caps, findMessage, onSend, onUpdate
       <Group gap={4} wrap="nowrap" align="flex-end">
         {!editing && <AttachButtons chatId={chatId} caps={caps} disabled={!canWrite} />}
         <Box style={{ flex: 1, minWidth: 0 }}>
-          <Textarea
+          <LimitedTextarea
             ref={textarea}
             aria-label={t('composer.message')}
             placeholder={t('composer.placeholder')}
