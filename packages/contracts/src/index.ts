@@ -32,7 +32,6 @@ export * from './rich-text.ts';
 export * from './calendar.ts';
 export * from './appointment.ts';
 export * from './recurrence.ts';
-export * from './recurrence.ts';
 export * from './participation.ts';
 export * from './chat.ts';
 export * from './audit-log.ts';
