@@ -41,7 +41,9 @@ describe('what a member may not see', () => {
     const page = await suite.signedIn('max.member@example.com', '/');
     await page.goto(`${suite.server.url}/appointments/${'0'.repeat(24)}`);
     const state = await expectMissingState(page, 'not_found');
-    expect(await state.innerText()).toContain('Diesen Termin gibt es nicht mehr, oder Sie dürfen ihn nicht mehr sehen.');
+    expect(await state.innerText()).toContain(
+      'Diesen Termin gibt es nicht mehr, oder Sie dürfen ihn nicht mehr sehen.',
+    );
   });
 });
 

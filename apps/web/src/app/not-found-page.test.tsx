@@ -45,7 +45,13 @@ describe('NotFoundPage and RouteError', () => {
 
   it('turns a missing or closed thing thrown while rendering into the same state', async () => {
     renderRoutes(
-      [{ path: '/x', element: <Throws error={new ApiError(403, { error: 'forbidden' })} />, errorElement: <RouteError /> }],
+      [
+        {
+          path: '/x',
+          element: <Throws error={new ApiError(403, { error: 'forbidden' })} />,
+          errorElement: <RouteError />,
+        },
+      ],
       '/x',
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeTruthy();

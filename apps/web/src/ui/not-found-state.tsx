@@ -52,7 +52,11 @@ export function NotFoundState({ kind = 'page', reason = 'not_found', titleOrder 
       action={
         <Group justify="center" gap="sm" mt="xs">
           {canGoBack && (
-            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate(-1)}>
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              onClick={() => void navigate(-1)}
+            >
               {t('missing.back')}
             </Button>
           )}

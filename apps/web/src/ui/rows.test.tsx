@@ -58,9 +58,7 @@ describe('LoadingRow and ErrorRow', () => {
       path: '/appointments/gone',
     });
     expect(screen.getByText('Termin nicht gefunden')).toBeTruthy();
-    expect(
-      screen.getByText('Diesen Termin gibt es nicht mehr, oder Sie dürfen ihn nicht mehr sehen.'),
-    ).toBeTruthy();
+    expect(screen.getByText('Diesen Termin gibt es nicht mehr, oder Sie dürfen ihn nicht mehr sehen.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Zurück' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();

@@ -28,8 +28,7 @@ const ADMINISTRATION_PATTERNS: ActiveModuleRule[] = [
  */
 export function administrationOnly(children: RouteObject[]): RouteObject {
   return {
-    lazy: () =>
-      import('./components/administration-guard.tsx').then((m) => ({ Component: m.AdministrationGuard })),
+    lazy: () => import('./components/administration-guard.tsx').then((m) => ({ Component: m.AdministrationGuard })),
     children,
   };
 }

@@ -20,9 +20,7 @@ describe('AdministrationGuard', () => {
 
   it('shows a member without the permission the no-access page, not the administration', async () => {
     open(false);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Kein Zugriff auf die Administration' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kein Zugriff auf die Administration' })).toBeTruthy();
     expect(
       screen.getByText('Die Administration ist den Administratorinnen und Administratoren des Netzwerks vorbehalten.'),
     ).toBeTruthy();

@@ -30,7 +30,9 @@ export function AppointmentPage() {
       <PageContainer>
         <PageToolbar title={t('detail.title')} backTo={backTo} />
         {appointment.isPending && <LoadingRow />}
-        {appointment.isError && <ErrorRow error={appointment.error} kind="appointment" onRetry={() => void appointment.refetch()} />}
+        {appointment.isError && (
+          <ErrorRow error={appointment.error} kind="appointment" onRetry={() => void appointment.refetch()} />
+        )}
       </PageContainer>
     );
   }

@@ -40,7 +40,9 @@ export function ContactPage() {
     <PageContainer size="md">
       <PageToolbar title={name ? heading : t('contact.title')} backTo={backTo} backLabel={t('contact.back')} />
       {appointment.isPending && <LoadingRow />}
-      {appointment.isError && <ErrorRow error={appointment.error} kind="appointment" onRetry={() => void appointment.refetch()} />}
+      {appointment.isError && (
+        <ErrorRow error={appointment.error} kind="appointment" onRetry={() => void appointment.refetch()} />
+      )}
       {forbidden && <ForbiddenState title={t('contact.forbidden.title')} text={t('contact.forbidden.text')} />}
       {allowed && !forbidden && (
         <Stack gap="sm">

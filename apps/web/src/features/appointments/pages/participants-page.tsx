@@ -59,7 +59,9 @@ export function ParticipantsPage() {
       <PageContainer>
         <PageToolbar title={t('participants.title')} backTo={backTo} backLabel={t('participants.back')} />
         {appointment.isPending && <LoadingRow />}
-        {appointment.isError && <ErrorRow error={appointment.error} kind="appointment" onRetry={() => void appointment.refetch()} />}
+        {appointment.isError && (
+          <ErrorRow error={appointment.error} kind="appointment" onRetry={() => void appointment.refetch()} />
+        )}
       </PageContainer>
     );
   }

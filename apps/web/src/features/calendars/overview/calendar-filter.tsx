@@ -75,7 +75,9 @@ export function CalendarFilter({ calendars, selected, onChange, loading }: Calen
               {t('filter.select_none')}
             </Button>
           </Group>
-          {calendars.length === 0 && <EmptyState size="sm" icon={<IconCalendarOff />} title={t('filter.no_calendars')} />}
+          {calendars.length === 0 && (
+            <EmptyState size="sm" icon={<IconCalendarOff />} title={t('filter.no_calendars')} />
+          )}
           <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
             <Stack gap="sm" px={4} pb={4}>
               {sections.map((section) => (

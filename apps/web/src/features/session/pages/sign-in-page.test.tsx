@@ -31,11 +31,7 @@ const routes = [
         <Outlet />
       </>
     ),
-    children: [
-      page(<SignInPage />, '/users/sign_in'),
-      page(<p>start page</p>, '/'),
-      page(<p>deep page</p>, '/deep'),
-    ],
+    children: [page(<SignInPage />, '/users/sign_in'), page(<p>start page</p>, '/'), page(<p>deep page</p>, '/deep')],
   },
 ];
 
