@@ -96,11 +96,13 @@ async function rawKeys(page: Page): Promise<string[]> {
   return candidates.filter((c) => c.includes('_') || NAMESPACES.includes(c.split('.')[0]!));
 }
 
-/** No not-found or no-access page, no raw key, the member's language on the page. */
+/** No not-found or no-access page, no failed section, no raw key, the member's language on the page. */
 async function expectNoDeadEnd(page: Page, language: 'de' | 'en', where: string) {
   await page.waitForLoadState('networkidle');
   expect(await page.locator('[data-testid^="missing-"]').count(), where).toBe(0);
   expect(await rawKeys(page), where).toEqual([]);
+  // Nor a section that failed to load on the way.
+  expect(await page.getByText(/nicht geladen werden|could not be loaded/).count(), where).toBe(0);
   expect(await page.evaluate(() => document.documentElement.lang), where).toBe(language);
 }
 
@@ -194,6 +196,10 @@ export async function walkFirstDay(suite: ReturnType<typeof browserSuite>, day: 
   await page.getByRole('button', { name: words.accept }).click();
   await page.getByText(words.accepted).first().waitFor(SHOWN);
   await expectNoDeadEnd(page, language, 'invites');
+  // Answered: the start page no longer counts it among the open invites.
+  await goHome(page, words, member);
+  await page.getByTestId('home-appointments').getByRole('link', { name: INVITE }).waitFor(SHOWN);
+  expect(await page.getByTestId('home-invites').getByRole('link', { name: INVITE }).count()).toBe(0);
 
   expect(troubles).toEqual([]);
 }
