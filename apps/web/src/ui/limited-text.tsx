@@ -1,5 +1,5 @@
 import { Text, Textarea, TextInput, VisuallyHidden, type TextareaProps, type TextInputProps } from '@mantine/core';
-import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textLength } from '@agora/contracts';
 
@@ -92,6 +92,33 @@ function limitError(error: ReactNode, limit: TextLimit, tooLong: string): ReactN
 }
 
 /**
+ * What both limited fields add to Mantine's input: the count under it, the message over the
+ * maximum, and the blocked submit.
+ */
+function useLimitedField<T extends HTMLInputElement | HTMLTextAreaElement>(
+  value: string,
+  maxLength: number,
+  error: ReactNode,
+  ref: Ref<T> | undefined,
+) {
+  const { t } = useTranslation('ui');
+  const limit = textLimit(value, maxLength);
+  const input = useRef<T | null>(null);
+  useBlockedSubmit(input, limit.over);
+  const merged = useCallback((node: T | null) => mergeRef(input, ref, node), [ref]);
+  return {
+    ref: merged,
+    error: limitError(error, limit, t('text_limit.too_long', { max: maxLength })),
+    inputContainer: (children: ReactNode) => (
+      <>
+        {children}
+        <CharacterCount limit={limit} />
+      </>
+    ),
+  };
+}
+
+/**
  * A one-line text input with a maximum that is shown, never enforced by cutting: the browser's
  * own maxLength would silently drop what is typed or pasted beyond it, so it is not set.
  */
@@ -102,24 +129,7 @@ export function LimitedTextInput({
   ref,
   ...props
 }: Omit<TextInputProps, 'maxLength' | 'value'> & Limited & { ref?: Ref<HTMLInputElement> }) {
-  const { t } = useTranslation('ui');
-  const limit = textLimit(value, maxLength);
-  const input = useRef<HTMLInputElement | null>(null);
-  useBlockedSubmit(input, limit.over);
-  return (
-    <TextInput
-      {...props}
-      ref={mergedRef(input, ref)}
-      value={value}
-      error={limitError(error, limit, t('text_limit.too_long', { max: maxLength }))}
-      inputContainer={(children) => (
-        <>
-          {children}
-          <CharacterCount limit={limit} />
-        </>
-      )}
-    />
-  );
+  return <TextInput {...props} value={value} {...useLimitedField(value, maxLength, error, ref)} />;
 }
 
 /** A longer text (a message, a teaser) with a maximum that is shown, as LimitedTextInput. */
@@ -130,30 +140,12 @@ export function LimitedTextarea({
   ref,
   ...props
 }: Omit<TextareaProps, 'maxLength' | 'value'> & Limited & { ref?: Ref<HTMLTextAreaElement> }) {
-  const { t } = useTranslation('ui');
-  const limit = textLimit(value, maxLength);
-  const input = useRef<HTMLTextAreaElement | null>(null);
-  useBlockedSubmit(input, limit.over);
-  return (
-    <Textarea
-      {...props}
-      ref={mergedRef(input, ref)}
-      value={value}
-      error={limitError(error, limit, t('text_limit.too_long', { max: maxLength }))}
-      inputContainer={(children) => (
-        <>
-          {children}
-          <CharacterCount limit={limit} />
-        </>
-      )}
-    />
-  );
+  return <Textarea {...props} value={value} {...useLimitedField(value, maxLength, error, ref)} />;
 }
 
-function mergedRef<T>(own: { current: T | null }, outer: Ref<T> | undefined) {
-  return (node: T | null) => {
-    own.current = node;
-    if (typeof outer === 'function') outer(node);
-    else if (outer) (outer as { current: T | null }).current = node;
-  };
+/** Keeps the element in the field's own ref and hands it to the caller's ref too. */
+function mergeRef<T>(own: { current: T | null }, outer: Ref<T> | undefined, node: T | null) {
+  own.current = node;
+  if (typeof outer === 'function') outer(node);
+  else if (outer) (outer as { current: T | null }).current = node;
 }
