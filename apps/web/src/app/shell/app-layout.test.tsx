@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { themeSchema, type NetworkShell, type Unreads, type UserbarGroups } from '@agora/contracts';
 import { i18n } from '../../i18n/index.ts';
 import { renderRoutes, stubFetch } from '../../testing/render.tsx';
+import { networkShell } from '../../testing/network-shell.ts';
 import { AppLayout } from './app-layout.tsx';
 
 // The live connection is tested end to end; here it stays silent.
@@ -45,25 +46,7 @@ const theme = {
 };
 
 function network(administrate: boolean): NetworkShell {
-  return {
-    id: 'b'.repeat(24),
-    name: 'Acme Demo',
-    language: 'de',
-    theme,
-    config: {
-      memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
-      folder_profiles: { enabled: false },
-      file_profiles: { enabled: false, column_fields: [] },
-      file_extension_filter: { enabled: false, mode: 'block', extensions: [] },
-      default_lock_period_days: 7,
-    },
-    can: { administrate, version_and_updates: false, chat: true },
-    group_categories: [],
-    customer_central_url: null,
-    customer_central_jwt: null,
-    teams_configuration: { show_renew_secret_modal: false },
-    root_folder_id: null,
-  };
+  return { ...networkShell({ administrate }), theme };
 }
 
 const unreads: Unreads = { Notifications: 150, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0 };

@@ -1,30 +1,17 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { themeSchema, type NetworkShell } from '@agora/contracts';
+import type { NetworkShell } from '@agora/contracts';
 import { i18n } from '../../i18n/index.ts';
+import { networkShell } from '../../testing/network-shell.ts';
 import { renderRoutes, stubFetch } from '../../testing/render.tsx';
 import { DirectoryBar } from './directory-bar.tsx';
 
 function network(maps: boolean | undefined): NetworkShell {
+  const shell = networkShell();
   return {
-    id: 'b'.repeat(24),
-    name: 'Acme Demo',
+    ...shell,
     language: 'en',
-    theme: { ...themeSchema.parse({}), derivedColors: {} } as unknown as NetworkShell['theme'],
-    config: {
-      memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
-      folder_profiles: { enabled: false },
-      file_profiles: { enabled: false, column_fields: [] },
-      file_extension_filter: { enabled: false, mode: 'block', extensions: [] },
-      default_lock_period_days: 7,
-      ...(maps === undefined ? {} : { maps: { enabled: maps } }),
-    },
-    can: { administrate: false, version_and_updates: false, chat: true },
-    group_categories: [],
-    customer_central_url: null,
-    customer_central_jwt: null,
-    teams_configuration: { show_renew_secret_modal: false },
-    root_folder_id: null,
+    config: { ...shell.config, ...(maps === undefined ? {} : { maps: { enabled: maps } }) },
   };
 }
 
