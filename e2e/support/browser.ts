@@ -41,8 +41,16 @@ export async function newPage(
 
 export type AxeViolation = { id: string; impact: string | null | undefined; help: string; targets: string[] };
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
+/**
+ * Runs axe-core in the page and returns the serious and critical violations. It waits for the
+ * page's finite animations first: a dialog fading in has, for a moment, colours no member reads.
+ */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    const settled = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   // Evaluated rather than added as a script tag, which the app's CSP would refuse.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
