@@ -35,8 +35,8 @@ export function createAccountsRepository(db: Db) {
         .limit(1);
       return row;
     },
-    async insertUsers(rows: NewUserRow[]): Promise<UserRow[]> {
-      return rows.length ? db.insert(users).values(rows).returning() : [];
+    async insertUsers(rows: NewUserRow[], tx: Db = db): Promise<UserRow[]> {
+      return rows.length ? tx.insert(users).values(rows).returning() : [];
     },
     async updateUser(id: string, values: Partial<NewUserRow>, tx: Db = db): Promise<void> {
       await tx.update(users).set(values).where(eq(users.id, id));

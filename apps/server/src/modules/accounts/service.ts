@@ -14,7 +14,7 @@ import type { Actor, NetworkContext } from '../../platform/policy/index.ts';
 import type { ResolvedSession } from '../../platform/auth/request-context.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashToken, randomToken, safeEqual } from '../../platform/auth/tokens.ts';
-import { presentCurrentMember, type MembersService } from '../members/index.ts';
+import { presentCurrentMember, type MembersService, type MembershipOrigin } from '../members/index.ts';
 import { passwordResetMail } from './mails.ts';
 import { createAccountsRepository, type UserRow } from './repository.ts';
 
@@ -30,7 +30,7 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 
 export type AccountsDeps = {
   db: Db;
-  events: Pick<Events, 'record'>;
+  events: Pick<Events, 'record' | 'transaction'>;
   members: MembersService;
   mailer: Mailer;
   publicUrl: string;
@@ -235,6 +235,61 @@ export function createAccountsService(deps: AccountsDeps) {
         if (user) result.set(m.id, { email: user.email, locale: user.locale });
       }
       return result;
+    },
+
+    /**
+     * Makes someone a member of the network: their account (found by the address when they have
+     * one, from another network say; made otherwise, recording `account.created`), then the
+     * membership (`membership.created`, see members). Each step is its own transaction, and a
+     * second call finds what the first made, so one that failed half-way can simply be repeated.
+     * A password hash may be given (a registration chose it earlier); without password or hash,
+     * the account has none until its owner sets one through a mailed link.
+     * 422 `{email: ['taken']}` when the address is a member of this network already.
+     */
+    async addMember(
+      network: NetworkContext,
+      input: {
+        email: string;
+        firstName: string;
+        lastName: string;
+        password?: string | null;
+        passwordHash?: string | null;
+        locale?: string | null;
+        isExternal?: boolean;
+        profile?: Record<string, unknown>;
+      },
+      origin: { actorId: string | null; via: MembershipOrigin; details?: Record<string, unknown> },
+    ) {
+      const email = input.email.trim().toLowerCase();
+      let user = await repository.userByEmail(email);
+      if (user && (await deps.members.findByUser(network.id, user.id))) throw unprocessable({ email: ['taken'] });
+      if (!user) {
+        const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : null);
+        user = await deps.events.transaction(async (tx) => {
+          const [created] = await repository.insertUsers([{ email, passwordHash, locale: input.locale ?? null }], tx);
+          if (!created) throw new Error('insert returned no row');
+          await deps.events.record(tx, {
+            networkId: network.id,
+            type: 'account.created',
+            actorId: origin.actorId,
+            subject: { type: 'user', id: created.id },
+            changes: { via: origin.via },
+          });
+          return created;
+        });
+      }
+      const membership = await deps.members.add(
+        {
+          networkId: network.id,
+          userId: user.id,
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          isExternal: input.isExternal ?? false,
+          profile: input.profile ?? {},
+        },
+        origin,
+      );
+      return { user, membership };
     },
 
     async exists(email: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, networkIdColumn, updatedAt } from '../../platform/db/columns.ts';
 
 /** A network's imprint: the web page (sanitized HTML) and the plain-text footer of its mails. */
@@ -39,7 +39,24 @@ export const legalTextVersions = pgTable(
       .notNull()
       .references(() => legalTexts.id, { onDelete: 'cascade' }),
     htmlText: text('html_text').notNull(),
+    /** Whether members must accept this version (its text's statement) before they go on. */
+    requiresAcceptance: boolean('requires_acceptance').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('legal_text_versions_text_idx').on(t.legalTextId, t.createdAt)],
+);
+
+/** Which version of a legal text a member accepted last, and when. */
+export const legalTextAcceptances = pgTable(
+  'legal_text_acceptances',
+  {
+    networkId: networkIdColumn(),
+    membershipId: text('membership_id').notNull(),
+    legalTextId: text('legal_text_id')
+      .notNull()
+      .references(() => legalTexts.id, { onDelete: 'cascade' }),
+    versionId: text('version_id').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.membershipId, t.legalTextId] })],
 );

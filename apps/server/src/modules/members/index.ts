@@ -1,7 +1,9 @@
 export { memberRoutes } from './routes.ts';
 export {
   createMembersService,
+  MEMBERSHIP_CREATED,
   searchTerms,
+  type MembershipOrigin,
   type MembersService,
   type MemberSearchOptions,
   type NewMember,

@@ -129,9 +129,9 @@ export function createMembersRepository(db: Db) {
         .where(where);
       return { rows: [], total: counted?.n ?? 0 };
     },
-    async insertMany(rows: NewMembershipRow[]): Promise<MembershipRow[]> {
+    async insertMany(rows: NewMembershipRow[], tx: Db = db): Promise<MembershipRow[]> {
       if (rows.length === 0) return [];
-      return db.insert(memberships).values(rows).returning();
+      return tx.insert(memberships).values(rows).returning();
     },
     async update(networkId: string, id: string, values: Partial<NewMembershipRow>): Promise<MembershipRow | undefined> {
       const [row] = await db

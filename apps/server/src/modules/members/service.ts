@@ -1,6 +1,7 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import { idSchema, MEMBER_SEARCH_MIN_CHARS } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
 import { createMemberDirectory } from './directory-list.ts';
@@ -39,7 +40,12 @@ export function searchTerms(q: string): { terms: string[]; phrase: string } {
   return { terms: [...new Set(words)].slice(0, MAX_TERMS), phrase: words.join(' ') };
 }
 
-export function createMembersService(db: Db) {
+/** A membership was made: by an administrator, an accepted invitation or an approved registration. */
+export const MEMBERSHIP_CREATED = 'membership.created';
+
+export type MembershipOrigin = 'administration' | 'invite' | 'registration' | 'seed';
+
+export function createMembersService(db: Db, events?: Pick<Events, 'transaction' | 'record'>) {
   const repository = createMembersRepository(db);
   return {
     ...createMemberDirectory(db),
@@ -78,6 +84,28 @@ export function createMembersService(db: Db) {
         sort: options.sort,
         limit: options.limit,
         offset: options.offset,
+      });
+    },
+    /**
+     * Makes a membership and records `membership.created` in the same transaction, so that
+     * what follows a new member (groups joined, welcome mails, the audit log) is a processor.
+     */
+    async add(
+      member: NewMember,
+      origin: { actorId: string | null; via: MembershipOrigin; details?: Record<string, unknown> },
+    ) {
+      if (!events) throw new Error('members.add needs the events');
+      return events.transaction(async (tx) => {
+        const [row] = await repository.insertMany([member], tx);
+        if (!row) throw new Error('insert returned no row');
+        await events.record(tx, {
+          networkId: row.networkId,
+          type: MEMBERSHIP_CREATED,
+          actorId: origin.actorId,
+          subject: { type: 'membership', id: row.id },
+          changes: { via: origin.via, is_external: row.isExternal, ...origin.details },
+        });
+        return row;
       });
     },
     async create(member: NewMember): Promise<MembershipRow> {

@@ -34,6 +34,11 @@ export const memberships = pgTable(
     networkAdmin: boolean('network_admin').notNull().default(false),
     minister: boolean('minister').notNull().default(false),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /**
+     * Set when an administrator deleted the member: the row stays (with its name replaced) so
+     * that what they wrote keeps an author; a deleted member is locked too and signs in no more.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,6 +10,12 @@ export const networks = pgTable('networks', {
   host: text('host').unique(),
   /** Stored sparsely: missing settings take the defaults of the contracts schema. */
   settings: jsonb('settings').$type<Partial<NetworkSettings>>().notNull().default({}),
+  /**
+   * What the operator of the deployment lets this network's administrators configure (abuse
+   * reports, digests, birthday mails, guest users, two-factor enforcement...). Stored sparsely,
+   * like the settings; set by the operator, never through the administration.
+   */
+  config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
   theme: jsonb('theme').$type<Record<string, unknown>>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
