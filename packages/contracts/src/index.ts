@@ -19,6 +19,7 @@ export * from './locales.ts';
 export * from './member.ts';
 export * from './network.ts';
 export * from './network-settings.ts';
+export * from './network-settings.ts';
 export * from './session.ts';
 export * from './directory.ts';
 export * from './profile-fields.ts';

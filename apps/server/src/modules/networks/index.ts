@@ -3,6 +3,7 @@ export { designRoutes, type DesignDeps } from './design-routes.ts';
 export { createNetworksService, NETWORK_CREATED, type NetworksService } from './service.ts';
 export type { NetworkRow } from './repository.ts';
 export {
+  NETWORK_CONFIG_UPDATED,
   NETWORK_DESIGN_UPDATED,
   NETWORK_SETTINGS_UPDATED,
   type SettingChange,

@@ -33,6 +33,15 @@ export const networksModule = defineModule({
   ],
   // Anna toned the user bar after the start: the audit log has its first entry.
   async demo(demo: DemoNetwork): Promise<void> {
+    // The demo shows every setting an operator can open up.
+    await demo.services.networks.setConfig(demo.network.id, {
+      abuse_reports_configurable: true,
+      digests_configurable: true,
+      birthday_emails_configurable: true,
+      guest_users_allowed: true,
+      two_factor_enforcement_available: true,
+      membership_roles_enabled: true,
+    });
     const theme = parseTheme(demo.network.theme);
     const anna = demo.memberships[0]!.id;
     await demo.services.networks.updateTheme(

@@ -40,6 +40,14 @@ export function createNetworksRepository(db: Db) {
         .returning();
       return row;
     },
+    async updateConfig(id: string, config: NetworkRow['config'], tx: Db = db): Promise<NetworkRow | undefined> {
+      const [row] = await tx
+        .update(networks)
+        .set({ config, updatedAt: new Date() })
+        .where(eq(networks.id, id))
+        .returning();
+      return row;
+    },
     async insert(values: NewNetworkRow, tx: Db = db): Promise<NetworkRow> {
       const [row] = await tx.insert(networks).values(values).returning();
       if (!row) throw new Error('insert returned no row');

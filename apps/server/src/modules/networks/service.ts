@@ -1,9 +1,18 @@
-import { networkSettingsSchema, parseTheme, type NetworkSettings, type Theme, type ThemeInput } from '@agora/contracts';
+import {
+  networkSettingsSchema,
+  parseNetworkConfig,
+  parseTheme,
+  type NetworkConfig,
+  type NetworkSettings,
+  type Theme,
+  type ThemeInput,
+} from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
 import type { NetworkContext } from '../../platform/policy/index.ts';
 import { createNetworksRepository, type NetworkRow } from './repository.ts';
 import {
+  NETWORK_CONFIG_UPDATED,
   NETWORK_DESIGN_UPDATED,
   NETWORK_SETTINGS_UPDATED,
   settingChanges,
@@ -123,6 +132,36 @@ export function createNetworksService(db: Db, events: Pick<Events, 'transaction'
     /** The stored settings completed with the defaults. */
     settings(network: NetworkRow): NetworkSettings {
       return networkSettingsSchema.parse(network.settings);
+    },
+    /**
+     * What the operator lets this network configure (guest users, membership roles...), completed
+     * with the defaults. Pass a row just read (`get`), so that a change shows at once.
+     */
+    config(network: Pick<NetworkRow, 'config'>): NetworkConfig {
+      return parseNetworkConfig(network.config);
+    },
+    /** The configuration of a network by its id, read now; the defaults for an unknown network. */
+    async configOf(networkId: string): Promise<NetworkConfig> {
+      return parseNetworkConfig((await repository.findById(networkId))?.config ?? {});
+    },
+    /** Sets the operator's configuration (the seed, an operator's script); records what changed. */
+    async setConfig(id: string, patch: Partial<NetworkConfig>) {
+      return events.transaction(async (tx) => {
+        const before = await repository.findById(id, tx, true);
+        if (!before) return undefined;
+        const stored = { ...before.config, ...patch };
+        const saved = await repository.updateConfig(id, stored, tx);
+        const changes = settingChanges(parseNetworkConfig(before.config), parseNetworkConfig(stored));
+        if (changes.length > 0) {
+          await events.record(tx, {
+            networkId: id,
+            type: NETWORK_CONFIG_UPDATED,
+            subject: { type: 'network', id },
+            changes: { network_name: before.name, changes } satisfies SettingsEventChanges,
+          });
+        }
+        return saved;
+      });
     },
   };
 }

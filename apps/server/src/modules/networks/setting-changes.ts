@@ -1,5 +1,7 @@
 /** The network's settings were saved (administration spec: settings/edit). */
 export const NETWORK_SETTINGS_UPDATED = 'network.settings_updated';
+/** The operator changed what the network may configure (not through the administration). */
+export const NETWORK_CONFIG_UPDATED = 'network.config_updated';
 /** The network's design was saved (administration spec: designs). */
 export const NETWORK_DESIGN_UPDATED = 'network.design_updated';
 
