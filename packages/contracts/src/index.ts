@@ -15,6 +15,7 @@ export * from './group-admin.ts';
 export * from './group-invite.ts';
 export * from './external-invite.ts';
 export * from './ids.ts';
+export * from './joining.ts';
 export * from './locales.ts';
 export * from './member.ts';
 export * from './network.ts';
