@@ -199,6 +199,14 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
         await first(sql`select group_category_id as id from groups where id = ${groupId ?? ''}`),
       );
       put('group-categories/slug', groupCategories[0]?.slug);
+      // The network's own roles on the network's paths, the walked group's roles on the group's.
+      put(
+        'membership_roles/id',
+        await first(sql`select id from membership_roles where network_id = ${networkId} and group_id is null limit 1`),
+      );
+      const groupRoleId = await first(sql`select id from membership_roles where group_id = ${groupId ?? ''} limit 1`);
+      for (const method of ['PUT', 'DELETE'])
+        put(`${method} /groups/{slug}/administration/membership_roles/{id} membership_roles/id`, groupRoleId);
       put('storage/directory', 'files');
       put('{directory}/id', upload.file);
       put('files/id', upload.file);

@@ -1,4 +1,4 @@
-import type { DirectoryRoleOption } from '@agora/contracts';
+import type { DirectoryRoleOption, MembershipRole } from '@agora/contracts';
 import type { MembershipRoleRow } from './repository.ts';
 
 export function presentDirectoryRole(
@@ -13,5 +13,24 @@ export function presentDirectoryRole(
     plural_name: role.pluralName,
     color: role.color,
     group,
+  };
+}
+
+export function presentRole(
+  role: MembershipRoleRow,
+  holderCount: number,
+  can: { update: boolean; destroy: boolean },
+): MembershipRole {
+  return {
+    id: role.id,
+    slug: role.slug,
+    name: role.name,
+    plural_name: role.pluralName,
+    color: role.color,
+    text_color: role.textColor,
+    display_type: role.displayType,
+    group_id: role.groupId,
+    holder_count: holderCount,
+    can,
   };
 }

@@ -1,4 +1,6 @@
 import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
+import { createRoleAdministration } from './administration.ts';
 import type { MembershipRoleDisplayType } from './tables.ts';
 import { createMembershipRolesRepository, type MembershipRoleRow } from './repository.ts';
 import { slugify } from '../../platform/text/slug.ts';
@@ -22,9 +24,10 @@ export function roleSlug(name: string): string {
   return slugify(name, { fallback: 'role' });
 }
 
-export function createMembershipRolesService(db: Db) {
+export function createMembershipRolesService(db: Db, events: Pick<Events, 'transaction' | 'record'>) {
   const repository = createMembershipRolesRepository(db);
   return {
+    ...createRoleAdministration({ db, events }),
     create(networkId: string, roles: NewMembershipRole[]): Promise<MembershipRoleRow[]> {
       return repository.insertMany(
         roles.map((r) => ({
