@@ -49,6 +49,7 @@ import { mapsModule } from './modules/maps/module.ts';
 import { meetingRoomsModule } from './modules/meeting-rooms/module.ts';
 import { membersModule } from './modules/members/module.ts';
 import { membershipRolesModule } from './modules/membership-roles/module.ts';
+import { navigationModule } from './modules/navigation/module.ts';
 import { networksModule } from './modules/networks/module.ts';
 import { notificationsModule } from './modules/notifications/module.ts';
 
@@ -72,6 +73,7 @@ export const MODULES = [
   auditLogModule,
   groupMembershipModule,
   mapsModule,
+  navigationModule,
 ] as const;
 
 /** The platform's services and every module's, by name; seeds and tests use the same ones. */
