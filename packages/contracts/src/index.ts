@@ -40,5 +40,7 @@ export * from './participation.ts';
 export * from './chat.ts';
 export * from './audit-log.ts';
 export * from './maps.ts';
+export * from './membership-role.ts';
+export * from './appointment-category.ts';
 export * from './navigation.ts';
 export * from './app-navigation.ts';
