@@ -4,6 +4,7 @@ import { appointmentsFeature } from '../features/appointments/index.ts';
 import { calendarsFeature } from '../features/calendars/index.ts';
 import { chatFeature } from '../features/chat/index.ts';
 import { directoryFeature } from '../features/directory/index.ts';
+import { externalInvitesFeature } from '../features/external-invites/index.ts';
 import { groupInvitesFeature } from '../features/group-invites/index.ts';
 import { groupsFeature } from '../features/groups/index.ts';
 import { homeFeature } from '../features/home/index.ts';
@@ -25,6 +26,7 @@ export const FEATURES: FeatureModule[] = [
   chatFeature,
   groupsFeature,
   groupInvitesFeature,
+  externalInvitesFeature,
   calendarsFeature,
   appointmentsFeature,
   membersFeature,

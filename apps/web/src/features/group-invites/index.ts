@@ -1,6 +1,10 @@
 import type { FeatureModule } from '../../app/registry.ts';
 
-export { openGroupInvitesQuery } from './api.ts';
+export { openGroupInvitesQuery, useBatchInvites } from './api.ts';
+export { BatchBar, batchAbilities, type BatchInvite } from './components/batch-bar.tsx';
+export { Flash, refusedFlash, type FlashMessage } from './components/flash.tsx';
+export { InternalInviteForm } from './components/internal-invite-form.tsx';
+export { RenewDialog } from './components/renew-dialog.tsx';
 
 /**
  * Group invitations (administration spec, sections 2 to 8): the member's open invitations at

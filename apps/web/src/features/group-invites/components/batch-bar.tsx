@@ -1,17 +1,20 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconBan, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { canRenewInvites, canRevokeInvites, type SentGroupInvite } from '@agora/contracts';
+import { canRenewInvites, canRevokeInvites, type GroupInviteStatus } from '@agora/contracts';
+
+/** What the batch rules look at: group invitations and invitations by e-mail alike. */
+export type BatchInvite = { id: string; status: GroupInviteStatus; can: { renew: boolean; revoke: boolean } };
 
 type BatchBarProps = {
-  selected: SentGroupInvite[];
+  selected: BatchInvite[];
   pending: 'renew' | 'revoke' | null;
   onRenew: () => void;
   onRevoke: () => void;
 };
 
 /** Whether the selected invites may be renewed and revoked (spec, section 4: invite batch states). */
-export function batchAbilities(selected: SentGroupInvite[]) {
+export function batchAbilities(selected: BatchInvite[]) {
   const statuses = selected.map((invite) => invite.status);
   return {
     renew: canRenewInvites(statuses) && selected.every((invite) => invite.can.renew),

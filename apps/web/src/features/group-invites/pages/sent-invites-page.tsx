@@ -1,22 +1,21 @@
-import { Anchor, Group, Stack } from '@mantine/core';
+import { Anchor, Group, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconSend, IconUserPlus } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BATCH_INVITE_FLASHES, type SentGroupInvite } from '@agora/contracts';
-import { ApiError } from '../../../app/api-client.ts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
-import { errorMessage } from '../../../ui/use-error-message.ts';
+import { ExternalInvitesSection } from '../../external-invites/index.ts';
 import { groupQuery } from '../../groups/index.ts';
 import { sentInvitesQuery, useBatchInvites } from '../api.ts';
 import { BatchBar } from '../components/batch-bar.tsx';
-import { Flash, type FlashMessage } from '../components/flash.tsx';
+import { Flash, refusedFlash, type FlashMessage } from '../components/flash.tsx';
 import { RenewDialog } from '../components/renew-dialog.tsx';
 import { SentInvitesTable } from '../components/sent-invites-table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
@@ -25,16 +24,6 @@ import { Pager } from '../../../ui/pager.tsx';
 function pageOf(raw: string | null): number {
   const page = Number(raw);
   return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/** The flash of a refused batch: the spec's key for the action (422), else the error's sentence. */
-function refusedFlash(error: unknown, action: 'renew' | 'revoke', t: (key: string) => string): string {
-  if (error instanceof ApiError && error.status === 422) {
-    return t(
-      `sent.flash.${action === 'renew' ? BATCH_INVITE_FLASHES.notRenewable : BATCH_INVITE_FLASHES.notRevokable}`,
-    );
-  }
-  return errorMessage(error, 'group-invites');
 }
 
 /**
@@ -138,6 +127,17 @@ export function SentInvitesPage() {
     );
   }
 
+  const groupInvites = (
+    <Stack gap="sm">
+      <Flash flash={flash} onDismiss={dismiss} closeLabel={t('sent.flash.close')} />
+      {content}
+    </Stack>
+  );
+  // The invitations by e-mail: the member's own, or a group's where the member may send them.
+  const can = group.data?.can;
+  const byEmail = groupSlug === null || !!(can && (can.invite_external || can.invite_external_guests || can.archive));
+  const tab = byEmail && search.get('tab') === 'email' ? 'email' : 'members';
+
   return (
     <PageContainer size="lg">
       <PageToolbar
@@ -146,10 +146,26 @@ export function SentInvitesPage() {
         backLabel={groupSlug ? t('sent.back_to_group') : t('sent.back_to_inbox')}
         actions={inviteLink || undefined}
       />
-      <Stack gap="sm">
-        <Flash flash={flash} onDismiss={dismiss} closeLabel={t('sent.flash.close')} />
-        {content}
-      </Stack>
+      {byEmail ? (
+        <Tabs
+          value={tab}
+          keepMounted={false}
+          onChange={(value) => setSearch(value === 'email' ? { tab: 'email' } : {}, { replace: true })}
+        >
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="members">{t('sent.tabs.members')}</Tabs.Tab>
+            <Tabs.Tab value="email">{t('sent.tabs.email')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="members">{groupInvites}</Tabs.Panel>
+          <Tabs.Panel value="email">
+            <Suspense fallback={<LoadingRow />}>
+              <ExternalInvitesSection source={groupSlug ? { kind: 'group', slug: groupSlug } : { kind: 'own' }} />
+            </Suspense>
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        groupInvites
+      )}
       <RenewDialog
         opened={renewing}
         count={chosen.length}

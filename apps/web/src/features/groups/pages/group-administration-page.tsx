@@ -13,6 +13,7 @@ import {
 import {
   IconEyeOff,
   IconMailForward,
+  IconMailPlus,
   IconPencil,
   IconSend,
   IconUserCheck,
@@ -46,6 +47,12 @@ function cardsOf(group: Group, openJoinRequests: number): Card[] {
       shown: group.access !== 'hidden',
     },
     { key: 'invite', path: `${base}/membership_invites/new`, icon: IconSend, shown: group.can.invite_internal },
+    {
+      key: 'invite_external',
+      path: `${base}/administration/invites/new?tab=email`,
+      icon: IconMailPlus,
+      shown: group.can.invite_external || group.can.invite_external_guests,
+    },
     { key: 'sent_invites', path: `${base}/invites/sent`, icon: IconMailForward, shown: true },
   ];
 }

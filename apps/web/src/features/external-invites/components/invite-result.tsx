@@ -1,0 +1,36 @@
+import { Alert, List } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ExternalInviteResult } from '@agora/contracts';
+
+/**
+ * The server's answer to an invitation by e-mail (spec, section 8): its message and, for each
+ * address that was not invited, the row, the address and why.
+ */
+export function InviteResult({ result }: { result: ExternalInviteResult }) {
+  const { t } = useTranslation('external-invites');
+  const failed = result.errors.length > 0;
+  const color = !failed ? 'green' : result.invited > 0 ? 'yellow' : 'red';
+  return (
+    <Alert
+      color={color}
+      variant="light"
+      role={failed ? 'alert' : 'status'}
+      title={result.message}
+      data-testid="invite-result"
+    >
+      {failed && (
+        <List size="sm" spacing={2}>
+          {result.errors.map((failure, index) => (
+            <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
+              {t('result.row', {
+                row: failure.row,
+                email: failure.email || t('result.no_email'),
+                error: t(`row_errors.${failure.error}`, { defaultValue: t('row_errors.invalid_email') }),
+              })}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
