@@ -10,6 +10,7 @@ import type { MembersService } from '../members/index.ts';
 import type { MembershipRolesService } from '../membership-roles/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import { appointmentCategoryRoutes } from './category-routes.ts';
 import { appointmentFeedRoutes } from './feed-routes.ts';
 import { APPOINTMENT_OWNER } from './files.ts';
 import { startMeetingRoutes } from './meeting-routes.ts';
@@ -57,6 +58,7 @@ export const appointmentsModule = defineModule({
     }),
   routes: (appointments, { accounts, meetingRooms }) => [
     appointmentRoutes({ appointments }),
+    appointmentCategoryRoutes({ saveCategories: appointments.saveCategories }),
     participationRoutes({ appointments }),
     organiserRoutes({ appointments }),
     startMeetingRoutes({ appointments }),

@@ -42,6 +42,7 @@ import { createOrganiser } from './organiser/service.ts';
 import { createAppointmentFiles } from './files.ts';
 import { createMonth } from './month.ts';
 import { presentCategory } from './present.ts';
+import { createCategoryAdministration } from './category-admin.ts';
 import { createRangeRepository } from './range-repository.ts';
 import { createRoomBookings } from './room-bookings.ts';
 import { createAppointmentsRepository, type CategoryRow } from './repository.ts';
@@ -239,7 +240,10 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       return (await repository.categories(actor.networkId)).map(presentCategory);
     },
 
-    /** Adds categories (seeds; the administration of categories comes later). Existing labels are kept. */
+    /** `PUT /administration/appointment_categories`: the list as a whole. */
+    saveCategories: createCategoryAdministration({ db, events: deps.events, repository }),
+
+    /** Adds categories (seeds). Existing labels are kept. */
     createCategories(networkId: string, labels: string[], firstPosition = 0): Promise<CategoryRow[]> {
       return repository.insertCategories(labels.map((label, i) => ({ networkId, label, position: firstPosition + i })));
     },
