@@ -135,6 +135,9 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
       const legalHandle = await first(
         sql`select handle as id from legal_texts where network_id = ${networkId} limit 1`,
       );
+      const legalTextId = await first(sql`select id from legal_texts where network_id = ${networkId} limit 1`);
+      const legalVersionId = await first(sql`select id from legal_text_versions
+        where legal_text_id = ${legalTextId ?? ''} order by created_at desc, id desc limit 1`);
       const groupId = await first(sql`select g.id from groups g join group_memberships m on m.group_id = g.id
         where g.network_id = ${networkId} and m.membership_id = ${me} order by g.id limit 1`);
       const groupSlug = await first(sql`select slug as id from groups where id = ${groupId ?? ''}`);
@@ -180,8 +183,10 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
       put('mails/id', mailId);
       put('event_failures/id', failureId);
       put('legal/handle', legalHandle);
+      put('legal_texts/id', legalTextId);
       put('groups/slug', groupSlug);
       put('groups/id', groupId);
+      put('group-memberships/groupId', groupId);
       put(
         'join_requests/id',
         await first(
@@ -238,6 +243,7 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
         event_file_ids: [],
         folder_ids: [],
         chat_message_id: message?.id,
+        version_id: legalVersionId,
         email: 'walker@example.com',
         time_zone: 'Europe/Berlin',
         locale: 'en',

@@ -1,7 +1,10 @@
+export { legalHandle } from '@agora/contracts';
+export { legalAcceptanceRoutes } from './acceptance-routes.ts';
+export { legalAdminRoutes } from './admin-routes.ts';
 export { legalRoutes } from './routes.ts';
 export {
   createLegalService,
-  legalHandle,
+  LEGAL_EVENTS,
   type ImprintInput,
   type LegalService,
   type LegalTextChanges,

@@ -124,7 +124,12 @@ describe('legal texts', () => {
     expect(text).toMatchObject({ id: privacyId, name: 'Datenschutzerklärung', read_only: false });
     expect(text.text).toBe('<h2>Verantwortlicher</h2><p>Acme <a>GmbH</a></p>');
     expect(text.versions).toEqual([
-      { created_at: expect.any(String), html_text: '<h2>Verantwortlicher</h2><p>Acme <a>GmbH</a></p>' },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        created_at: expect.any(String),
+        html_text: '<h2>Verantwortlicher</h2><p>Acme <a>GmbH</a></p>',
+        requires_acceptance: false,
+      },
     ]);
   });
 
@@ -144,12 +149,13 @@ describe('legal texts', () => {
     expect(json.json<LegalText>().handle).toBe('datenschutz');
   });
 
-  it('keeps every text as a version, the newest first', async () => {
+  it('keeps every save as a version, the newest first', async () => {
     await t.services.legal.update(networkId, privacyId, { text: '<p>Fassung 2</p>', statement: 'Neu.' });
     await t.services.legal.update(networkId, privacyId, { name: 'Datenschutz' });
     const text = (await get('/legal/datenschutz')).json<LegalText>();
     expect(text).toMatchObject({ name: 'Datenschutz', statement: 'Neu.', text: '<p>Fassung 2</p>' });
     expect(text.versions.map((v) => v.html_text)).toEqual([
+      '<p>Fassung 2</p>',
       '<p>Fassung 2</p>',
       '<h2>Verantwortlicher</h2><p>Acme <a>GmbH</a></p>',
     ]);

@@ -1,4 +1,11 @@
-import type { Imprint, LegalText, LegalTextSummary } from '@agora/contracts';
+import type {
+  Imprint,
+  LegalText,
+  LegalTextAbilities,
+  LegalTextAdmin,
+  LegalTextAdminSummary,
+  LegalTextSummary,
+} from '@agora/contracts';
 import type { ImprintRow, LegalTextRow, LegalTextVersionRow } from './repository.ts';
 
 export function presentImprint(row: Pick<ImprintRow, 'content' | 'mailImprint' | 'showNewsletterInfo'>): Imprint {
@@ -24,6 +31,24 @@ export function presentLegalText(row: LegalTextRow, versions: LegalTextVersionRo
     ...presentLegalTextSummary(row),
     text: row.text,
     read_only: row.readOnly,
-    versions: versions.map((v) => ({ created_at: v.createdAt.toISOString(), html_text: v.htmlText })),
+    versions: versions.map((v) => ({
+      id: v.id,
+      created_at: v.createdAt.toISOString(),
+      html_text: v.htmlText,
+      requires_acceptance: v.requiresAcceptance,
+    })),
   };
+}
+
+/** For network admins (the routes let no one else in): a read-only text is neither edited nor deleted. */
+function abilities(row: LegalTextRow): LegalTextAbilities {
+  return { update: !row.readOnly, destroy: !row.readOnly };
+}
+
+export function presentLegalTextAdminSummary(row: LegalTextRow): LegalTextAdminSummary {
+  return { ...presentLegalTextSummary(row), read_only: row.readOnly, can: abilities(row) };
+}
+
+export function presentLegalTextAdmin(row: LegalTextRow, versions: LegalTextVersionRow[]): LegalTextAdmin {
+  return { ...presentLegalText(row, versions), can: abilities(row) };
 }
