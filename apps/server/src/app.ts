@@ -47,6 +47,7 @@ import { legalModule } from './modules/legal/module.ts';
 import { tileServerSource } from './modules/maps/index.ts';
 import { mapsModule } from './modules/maps/module.ts';
 import { meetingRoomsModule } from './modules/meeting-rooms/module.ts';
+import { memberAdministrationModule } from './modules/member-administration/module.ts';
 import { membersModule } from './modules/members/module.ts';
 import { membershipRolesModule } from './modules/membership-roles/module.ts';
 import { navigationModule } from './modules/navigation/module.ts';
@@ -73,6 +74,7 @@ export const MODULES = [
   auditLogModule,
   groupMembershipModule,
   mapsModule,
+  memberAdministrationModule,
   navigationModule,
 ] as const;
 

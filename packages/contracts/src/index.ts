@@ -18,6 +18,7 @@ export * from './ids.ts';
 export * from './joining.ts';
 export * from './locales.ts';
 export * from './member.ts';
+export * from './member-administration.ts';
 export * from './network.ts';
 export * from './network-settings.ts';
 export * from './network-settings.ts';

@@ -7,7 +7,7 @@ import {
   type SessionInfo,
 } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { HttpError, unprocessable } from '../../platform/errors.ts';
+import { HttpError, isUniqueViolation, unprocessable } from '../../platform/errors.ts';
 import type { Events } from '../../platform/events/index.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Actor, NetworkContext } from '../../platform/policy/index.ts';
@@ -15,6 +15,7 @@ import type { ResolvedSession } from '../../platform/auth/request-context.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashToken, randomToken, safeEqual } from '../../platform/auth/tokens.ts';
 import { presentCurrentMember, type MembersService, type MembershipOrigin } from '../members/index.ts';
+import { createAccountAdministration, FIRST_PASSWORD_VALID_MS } from './administration.ts';
 import { passwordResetMail } from './mails.ts';
 import { createAccountsRepository, type UserRow } from './repository.ts';
 
@@ -81,6 +82,9 @@ export function createAccountsService(deps: AccountsDeps) {
 
   return {
     sessionMaxAgeSeconds: Math.floor(ttlMs / 1000),
+
+    /** Addresses, first-password links and sessions, for the members administration. */
+    administration: createAccountAdministration(deps),
 
     /**
      * Checks the password and opens a session. A wrong password, an unknown address and an
@@ -188,8 +192,11 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Sets the new password and signs the account out everywhere. */
     async resetPassword(token: string, password: string): Promise<void> {
-      const user = await repository.userByResetToken(hashToken(token), new Date(Date.now() - RESET_VALID_MS));
-      if (!user) throw unprocessable({ reset_password_token: [ERROR_KEYS.invalidToken] });
+      const now = Date.now();
+      const user = await repository.userByResetToken(hashToken(token), new Date(now - FIRST_PASSWORD_VALID_MS));
+      // The first password (the welcome mail's link) may be chosen days later; a reset is quick.
+      const expired = !!user?.passwordHash && (user.resetPasswordSentAt?.getTime() ?? 0) <= now - RESET_VALID_MS;
+      if (!user || expired) throw unprocessable({ reset_password_token: [ERROR_KEYS.invalidToken] });
       await repository.updateUser(user.id, {
         passwordHash: await hashPassword(password),
         resetPasswordTokenHash: null,
@@ -265,30 +272,41 @@ export function createAccountsService(deps: AccountsDeps) {
       if (user && (await deps.members.findByUser(network.id, user.id))) throw unprocessable({ email: ['taken'] });
       if (!user) {
         const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : null);
-        user = await deps.events.transaction(async (tx) => {
-          const [created] = await repository.insertUsers([{ email, passwordHash, locale: input.locale ?? null }], tx);
-          if (!created) throw new Error('insert returned no row');
-          await deps.events.record(tx, {
-            networkId: network.id,
-            type: 'account.created',
-            actorId: origin.actorId,
-            subject: { type: 'user', id: created.id },
-            changes: { via: origin.via },
+        // A request for the same address at the same moment may make the account first: then it is taken.
+        user = await deps.events
+          .transaction(async (tx) => {
+            const [created] = await repository.insertUsers([{ email, passwordHash, locale: input.locale ?? null }], tx);
+            if (!created) throw new Error('insert returned no row');
+            await deps.events.record(tx, {
+              networkId: network.id,
+              type: 'account.created',
+              actorId: origin.actorId,
+              subject: { type: 'user', id: created.id },
+              changes: { via: origin.via },
+            });
+            return created;
+          })
+          .catch(async (error: unknown) => {
+            const made = isUniqueViolation(error) ? await repository.userByEmail(email) : undefined;
+            if (!made) throw error;
+            return made;
           });
-          return created;
-        });
       }
-      const membership = await deps.members.add(
-        {
-          networkId: network.id,
-          userId: user.id,
-          firstName: input.firstName.trim(),
-          lastName: input.lastName.trim(),
-          isExternal: input.isExternal ?? false,
-          profile: input.profile ?? {},
-        },
-        origin,
-      );
+      const membership = await deps.members
+        .add(
+          {
+            networkId: network.id,
+            userId: user.id,
+            firstName: input.firstName.trim(),
+            lastName: input.lastName.trim(),
+            isExternal: input.isExternal ?? false,
+            profile: input.profile ?? {},
+          },
+          origin,
+        )
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? unprocessable({ email: ['taken'] }) : error;
+        });
       return { user, membership };
     },
 

@@ -2,13 +2,20 @@ import type { AuditEventType } from '@agora/contracts';
 import type { Processor, StoredEvent } from '../../platform/events/index.ts';
 import { UPLOAD_PUBLISHED, UPLOAD_REMOVED, type UploadEventChanges } from '../../platform/storage/index.ts';
 import { GROUP_MEMBERSHIP_EVENTS, type GroupMembershipEventChanges } from '../groups/index.ts';
+import { MEMBERSHIP_DESTROYED, type MembershipDestroyedChanges } from '../members/index.ts';
 import { NETWORK_DESIGN_UPDATED, NETWORK_SETTINGS_UPDATED, type SettingsEventChanges } from '../networks/index.ts';
 import type { AuditLogRepository, NewAuditLogRow } from './repository.ts';
 
 export const AUDIT_LOG_PROCESSOR = 'audit-log';
 
 /** The subject types of the entries, as the presenter resolves them. */
-export const AUDIT_SUBJECTS = { upload: 'upload', design: 'design', settings: 'settings', group: 'group' } as const;
+export const AUDIT_SUBJECTS = {
+  upload: 'upload',
+  design: 'design',
+  settings: 'settings',
+  group: 'group',
+  membership: 'membership',
+} as const;
 
 type Mapping = (event: StoredEvent) => Omit<NewAuditLogRow, 'networkId' | 'actorId' | 'sourceEventId' | 'occurredAt'>;
 
@@ -63,6 +70,19 @@ function groupMembershipEntry(eventType: AuditEventType): Mapping {
   };
 }
 
+/** A member deleted by an administrator, under the name they have now (the deleted one). */
+const membershipDestroyEntry: Mapping = (event) => {
+  const changes = event.changes as MembershipDestroyedChanges;
+  return {
+    eventType: 'MembershipDestroy',
+    membershipId: event.subject.id,
+    subjectType: AUDIT_SUBJECTS.membership,
+    subjectId: event.subject.id,
+    subjectTitle: changes.name ?? '',
+    details: {},
+  };
+};
+
 /** Which domain events become which audit entries (administration spec, section 9). */
 const MAPPINGS: Record<string, Mapping> = {
   [UPLOAD_PUBLISHED]: fileEntry('FilePublish'),
@@ -73,6 +93,7 @@ const MAPPINGS: Record<string, Mapping> = {
   [GROUP_MEMBERSHIP_EVENTS.left]: groupMembershipEntry('GroupLeave'),
   [GROUP_MEMBERSHIP_EVENTS.adminAppointed]: groupMembershipEntry('GroupAdminPermissionCreate'),
   [GROUP_MEMBERSHIP_EVENTS.adminRemoved]: groupMembershipEntry('GroupAdminPermissionDestroy'),
+  [MEMBERSHIP_DESTROYED]: membershipDestroyEntry,
 };
 
 /** The domain event types the audit log records. */

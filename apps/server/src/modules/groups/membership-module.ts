@@ -4,6 +4,7 @@ import type { AuditLogService } from '../audit-log/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import { memberRemovalProcessor } from './member-removal-processor.ts';
 import { membershipProcessors } from './membership-processors.ts';
 import { membershipRoutes } from './membership-routes.ts';
 import type { GroupsService } from './service.ts';
@@ -31,8 +32,8 @@ export const groupMembershipModule = defineModule({
     return { joinRequestCounts: needs.groups.joinRequests.unreadCounts };
   },
   routes: (_service, needs) => [membershipRoutes({ groups: needs.groups, members: needs.members })],
-  processors: (_service, needs, platform) =>
-    membershipProcessors({
+  processors: (_service, needs, platform) => [
+    ...membershipProcessors({
       groups: needs.groups,
       members: needs.members,
       notifications: needs.notifications,
@@ -42,6 +43,8 @@ export const groupMembershipModule = defineModule({
       realtime: platform.realtime,
       publicUrl: platform.config.publicUrl,
     }),
+    memberRemovalProcessor(needs.groups),
+  ],
   unreadCounters: (service) => ({
     GroupJoinRequests: (actor) => service.joinRequestCounts(actor.networkId, actor.membershipId),
   }),

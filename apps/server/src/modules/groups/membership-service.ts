@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/policy/index.ts';
 import { createJoinRequests } from './join-requests.ts';
 import { createMemberAdministration } from './member-administration.ts';
 import { createMembershipCore } from './membership.ts';
+import { createNetworkAdminMemberships } from './network-admin-memberships.ts';
 
 /**
  * Group membership as the groups service offers it (spread into it): where members stand,
@@ -31,5 +32,7 @@ export function createGroupMembership(db: Db, events: Pick<Events, 'transaction'
     groupPaths: core.repository.pathsOf,
     joinRequests: createJoinRequests(core, events),
     memberAdministration: createMemberAdministration(core, events),
+    /** A member's groups as network administrators manage them (the members administration). */
+    networkAdminMemberships: createNetworkAdminMemberships(db, core, events),
   };
 }

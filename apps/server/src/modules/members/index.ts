@@ -17,6 +17,14 @@ export {
   memberImages,
 } from './present.ts';
 export type { MembershipRow } from './repository.ts';
+export {
+  MEMBERSHIP_DESTROYED,
+  MEMBERSHIP_LOCKED,
+  MEMBERSHIP_UNLOCKED,
+  MEMBERSHIP_UPDATED,
+  type MembershipAdminPatch,
+  type MembershipDestroyedChanges,
+} from './administration.ts';
 export type { MemberProfileValueRow } from './profile-values.ts';
 export type { DirectoryMemberRow, FilterOptionRow } from './directory-list.ts';
 export { memberPolicy, type MemberSubject } from './policy.ts';

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
+import { createMembershipAdministration } from './administration.ts';
 import { createMemberDirectory } from './directory-list.ts';
 import { createMemberBirthdays } from './birthday.ts';
 import { memberPolicy } from './policy.ts';
@@ -51,12 +52,15 @@ export function createMembersService(db: Db, events?: Pick<Events, 'transaction'
     ...createMemberDirectory(db),
     ...createMemberProfileValues(db),
     findByUser: repository.findByUser,
+    findByUsers: repository.findByUsers,
     find: repository.findById,
     findMany: repository.findByIds,
     /** The network's members' names, kind and image as a subquery to join (see the repository). */
     namesSubquery: repository.namesSubquery,
     ...createMemberProfileImages(db),
     ...createMemberBirthdays(db),
+    /** The members administration's writes (each records its event in the caller's transaction). */
+    administration: createMembershipAdministration(db, events),
     /** A member the actor may see; 404 for a malformed id, a foreign or an unreadable member. */
     async loadForActor(actor: Actor, rawId: string): Promise<MembershipRow> {
       const id = idSchema.safeParse(rawId);
