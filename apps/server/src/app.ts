@@ -39,6 +39,7 @@ import { auditLogModule } from './modules/audit-log/module.ts';
 import { calendarsModule } from './modules/calendars/module.ts';
 import { chatModule, chatPresenceModule } from './modules/chat/module.ts';
 import { directoryModule } from './modules/directory/module.ts';
+import { externalInvitesModule } from './modules/external-invites/module.ts';
 import { groupInvitesModule } from './modules/group-invites/module.ts';
 import { groupsModule } from './modules/groups/module.ts';
 import { groupMembershipModule } from './modules/groups/membership-module.ts';
@@ -68,6 +69,7 @@ export const MODULES = [
   calendarsModule,
   invitesModule,
   groupInvitesModule,
+  externalInvitesModule,
   appointmentsModule,
   chatPresenceModule,
   chatModule,

@@ -60,14 +60,18 @@ const emailText = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, 'required')
+  // An empty address is missing, not also malformed.
+  .min(1, { error: 'required', abort: true })
   .max(EXTERNAL_INVITE_LIMITS.email, 'too_long')
   .email('invalid');
 
 /** The spec writes the address as "email ({email})": a plain string or `{email}` are both taken. */
 export const externalInviteEmailSchema = z
-  .union([emailText, z.object({ email: emailText })])
-  .transform((value) => (typeof value === 'string' ? value : value.email))
+  .preprocess(
+    (value) =>
+      typeof value === 'object' && value !== null && 'email' in value ? (value as { email: unknown }).email : value,
+    emailText,
+  )
   .describe('The address to invite: a string or `{email}`.');
 
 const commonFields = {
@@ -95,7 +99,10 @@ export const externalInviteBodySchema = z.object({
     ...commonFields,
   }),
 });
-export type ExternalInviteBody = z.input<typeof externalInviteBodySchema>;
+type ExternalInviteInput = z.input<typeof externalInviteBodySchema>['external_invite'];
+export type ExternalInviteBody = {
+  external_invite: Omit<ExternalInviteInput, 'email'> & { email: string | { email: string } };
+};
 
 /**
  * `POST {prefix}/external_invites` as multipart/form-data: the text fields of the CSV upload

@@ -23,6 +23,11 @@ export function createAccountsRepository(db: Db) {
         .from(users)
         .where(inArray(users.id, ids));
     },
+    /** The accounts of some addresses (lower case): one query. */
+    usersByEmails(emails: string[]): Promise<Array<Pick<UserRow, 'id' | 'email'>>> {
+      if (emails.length === 0) return Promise.resolve([]);
+      return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+    },
     async userByAuthenticationToken(token: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.authenticationToken, token)).limit(1);
       return row;

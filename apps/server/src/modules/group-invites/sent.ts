@@ -14,6 +14,16 @@ import { sentInvitePolicy } from './policy.ts';
 import { presentSentInvite } from './present.ts';
 import type { GroupInviteRow, GroupInvitesRepository, SentScope } from './repository.ts';
 
+/**
+ * Invites of another kind a batch may hold (invitations by e-mail), registered by their module:
+ * which ids are its, and a check of the actor and the invites that answers how to apply the
+ * action inside the batch's transaction (so that the batch stays all or nothing).
+ */
+export type BatchPartner = {
+  owns(networkId: string, ids: string[]): Promise<Set<string>>;
+  check(actor: Actor, ids: string[], action: 'renew' | 'revoke'): Promise<(tx: Db) => Promise<number>>;
+};
+
 /** A batch's invites and the names of their groups (for the events). */
 type Batch = { rows: GroupInviteRow[]; names: Map<string, string> };
 
@@ -27,6 +37,16 @@ function byGroup(rows: GroupInviteRow[]): Map<string, GroupInviteRow[]> {
 /** The sent invites lists (`/invites/sent`, `/groups/{slug}/invites/sent`) and their batch actions. */
 export function createSentInvites(deps: GroupInvitesDeps, repository: GroupInvitesRepository) {
   const { groups } = deps;
+  let partner: BatchPartner | null = null;
+
+  /** The batch's group invitations, and the partner's part checked and ready to apply. */
+  async function split(actor: Actor, ids: string[], action: 'renew' | 'revoke') {
+    const unique = [...new Set(ids)];
+    const owned = partner ? await partner.owns(actor.networkId, unique) : new Set<string>();
+    const own = unique.filter((id) => !owned.has(id));
+    const apply = partner && owned.size > 0 ? await partner.check(actor, [...owned], action) : async () => 0;
+    return { own, apply };
+  }
 
   /** The groups of some invites as the actor stands in them: one query. */
   async function subjectsOf(actor: Actor, rows: GroupInviteRow[]): Promise<Map<string, GroupSubject>> {
@@ -88,6 +108,11 @@ export function createSentInvites(deps: GroupInvitesDeps, repository: GroupInvit
   }
 
   return {
+    /** Lets another kind of invite take part in the batch actions (see BatchPartner). */
+    useBatchPartner(next: BatchPartner): void {
+      partner = next;
+    },
+
     /**
      * `/invites/sent`: the invites the member sent; a network admin sees every group
      * invitation of the network (the page is part of the administration navigation).
@@ -112,7 +137,9 @@ export function createSentInvites(deps: GroupInvitesDeps, repository: GroupInvit
      * are reminded; with an accepted, obsolete or joined one the batch is refused as a whole.
      */
     async renew(actor: Actor, ids: string[], message: string | undefined): Promise<BatchInvitesResult> {
-      const batch = await batchRows(actor, ids);
+      const { own, apply } = await split(actor, ids, 'renew');
+      if (own.length === 0) return { message: 'success_flash', count: await deps.events.transaction(apply) };
+      const batch = await batchRows(actor, own);
       const { rows } = batch;
       if (rows.some((r) => r.status !== 'open' && r.status !== 'declined')) {
         throw unprocessable({ invite_ids: [KEYS.notRenewable] });
@@ -131,21 +158,23 @@ export function createSentInvites(deps: GroupInvitesDeps, repository: GroupInvit
         );
         if (changed.length !== rows.length) throw unprocessable({ invite_ids: [KEYS.notRenewable] });
         await recordBatch(tx, actor, GROUP_INVITE_EVENTS.renewed, batch, changed);
-        return changed.length;
+        return changed.length + (await apply(tx));
       });
       return { message: 'success_flash', count: renewed };
     },
 
     /** `POST /batch_invites/revoke`: open invites become obsolete; any other refuses the batch. */
     async revoke(actor: Actor, ids: string[]): Promise<BatchInvitesResult> {
-      const batch = await batchRows(actor, ids);
+      const { own, apply } = await split(actor, ids, 'revoke');
+      if (own.length === 0) return { message: 'success_flash', count: await deps.events.transaction(apply) };
+      const batch = await batchRows(actor, own);
       const { rows } = batch;
       if (rows.some((r) => r.status !== 'open')) throw unprocessable({ invite_ids: [KEYS.notRevokable] });
       const revoked = await deps.events.transaction(async (tx) => {
         const changed = await repository.setStatus(tx, { ids: rows.map((r) => r.id), from: ['open'] }, 'obsolete');
         if (changed.length !== rows.length) throw unprocessable({ invite_ids: [KEYS.notRevokable] });
         await recordBatch(tx, actor, GROUP_INVITE_EVENTS.revoked, batch, changed);
-        return changed.length;
+        return changed.length + (await apply(tx));
       });
       return { message: 'success_flash', count: revoked };
     },

@@ -62,6 +62,14 @@ export function createMembersRepository(db: Db) {
         .limit(1);
       return row;
     },
+    /** The network's memberships of some accounts: one query. */
+    async findByUsers(networkId: string, userIds: string[]): Promise<MembershipRow[]> {
+      if (userIds.length === 0) return [];
+      return db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.networkId, networkId), inArray(memberships.userId, userIds)));
+    },
     async findById(networkId: string, id: string): Promise<MembershipRow | undefined> {
       const [row] = await db
         .select()

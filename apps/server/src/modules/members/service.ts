@@ -53,6 +53,7 @@ export function createMembersService(db: Db, events?: Pick<Events, 'transaction'
     ...createMemberProfileValues(db),
     findByUser: repository.findByUser,
     findByUsers: repository.findByUsers,
+    findByUsers: repository.findByUsers,
     find: repository.findById,
     findMany: repository.findByIds,
     /** The network's members' names, kind and image as a subquery to join (see the repository). */

@@ -2,22 +2,27 @@
 import type { Locale } from '@agora/contracts';
 import deAccounts from './locales/de/accounts.json' with { type: 'json' };
 import deAppointments from './locales/de/appointments.json' with { type: 'json' };
+import deInvitations from './locales/de/invitations.json' with { type: 'json' };
 import deMail from './locales/de/mail.json' with { type: 'json' };
 import deNotifications from './locales/de/notifications.json' with { type: 'json' };
 import deDUAccounts from './locales/de_DU/accounts.json' with { type: 'json' };
 import deDUAppointments from './locales/de_DU/appointments.json' with { type: 'json' };
+import deDUInvitations from './locales/de_DU/invitations.json' with { type: 'json' };
 import deDUMail from './locales/de_DU/mail.json' with { type: 'json' };
 import deDUNotifications from './locales/de_DU/notifications.json' with { type: 'json' };
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enAppointments from './locales/en/appointments.json' with { type: 'json' };
+import enInvitations from './locales/en/invitations.json' with { type: 'json' };
 import enMail from './locales/en/mail.json' with { type: 'json' };
 import enNotifications from './locales/en/notifications.json' with { type: 'json' };
 import esAccounts from './locales/es/accounts.json' with { type: 'json' };
 import esAppointments from './locales/es/appointments.json' with { type: 'json' };
+import esInvitations from './locales/es/invitations.json' with { type: 'json' };
 import esMail from './locales/es/mail.json' with { type: 'json' };
 import esNotifications from './locales/es/notifications.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frAppointments from './locales/fr/appointments.json' with { type: 'json' };
+import frInvitations from './locales/fr/invitations.json' with { type: 'json' };
 import frMail from './locales/fr/mail.json' with { type: 'json' };
 import frNotifications from './locales/fr/notifications.json' with { type: 'json' };
 
@@ -25,14 +30,44 @@ import frNotifications from './locales/fr/notifications.json' with { type: 'json
 export type Bundle = { [key: string]: string | Bundle };
 
 /** The server's namespaces, one per module that speaks to members (and `mail` for the layout). */
-export const NAMESPACES = ['accounts', 'appointments', 'mail', 'notifications'] as const;
+export const NAMESPACES = ['accounts', 'appointments', 'invitations', 'mail', 'notifications'] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Locale, Record<Namespace, Bundle>> = {
-  de: { accounts: deAccounts, appointments: deAppointments, mail: deMail, notifications: deNotifications },
-  de_DU: { accounts: deDUAccounts, appointments: deDUAppointments, mail: deDUMail, notifications: deDUNotifications },
-  en: { accounts: enAccounts, appointments: enAppointments, mail: enMail, notifications: enNotifications },
-  es: { accounts: esAccounts, appointments: esAppointments, mail: esMail, notifications: esNotifications },
-  fr: { accounts: frAccounts, appointments: frAppointments, mail: frMail, notifications: frNotifications },
+  de: {
+    accounts: deAccounts,
+    appointments: deAppointments,
+    invitations: deInvitations,
+    mail: deMail,
+    notifications: deNotifications,
+  },
+  de_DU: {
+    accounts: deDUAccounts,
+    appointments: deDUAppointments,
+    invitations: deDUInvitations,
+    mail: deDUMail,
+    notifications: deDUNotifications,
+  },
+  en: {
+    accounts: enAccounts,
+    appointments: enAppointments,
+    invitations: enInvitations,
+    mail: enMail,
+    notifications: enNotifications,
+  },
+  es: {
+    accounts: esAccounts,
+    appointments: esAppointments,
+    invitations: esInvitations,
+    mail: esMail,
+    notifications: esNotifications,
+  },
+  fr: {
+    accounts: frAccounts,
+    appointments: frAppointments,
+    invitations: frInvitations,
+    mail: frMail,
+    notifications: frNotifications,
+  },
 };
