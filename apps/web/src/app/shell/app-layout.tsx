@@ -5,6 +5,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { networkQuery } from '../../features/home/index.ts';
+import { LegalAcceptanceGate } from '../../features/legal/index.ts';
 import { NotificationMenu } from '../../features/notifications/index.ts';
 import { sessionQuery } from '../../features/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -102,7 +103,10 @@ export function AppLayout() {
       <AppShell.Main id="main" tabIndex={-1}>
         {/* A page whose translations are still loading (a card of another feature, say) waits here. */}
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          {/* Changed legal texts that ask for it are accepted before any other page. */}
+          <LegalAcceptanceGate>
+            <Outlet />
+          </LegalAcceptanceGate>
         </Suspense>
       </AppShell.Main>
     </AppShell>

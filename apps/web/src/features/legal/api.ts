@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Imprint, LegalText, LegalTextSummary } from '@agora/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Imprint, LegalText, LegalTextSummary, PendingLegalText } from '@agora/contracts';
 import { api } from '../../app/api-client.ts';
 
 export const imprintQuery = queryOptions({
@@ -20,3 +20,23 @@ export const legalTextQuery = (handle: string) =>
     queryFn: () => api<LegalText>(`/legal/${encodeURIComponent(handle)}`),
     staleTime: 10 * 60 * 1000,
   });
+
+/** What the signed-in member must accept before going on; each member's own. */
+export const pendingLegalTextsQuery = (memberId: string) =>
+  queryOptions({
+    queryKey: ['legal_acceptance', memberId],
+    queryFn: async () => (await api<{ legal_texts: PendingLegalText[] }>('/api/v1/legal_texts/pending')).legal_texts,
+    staleTime: 5 * 60 * 1000,
+  });
+
+export function useAcceptLegalText() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, versionId }: { id: string; versionId: string }) =>
+      api<void>(`/api/v1/legal_texts/${encodeURIComponent(id)}/accept`, {
+        method: 'POST',
+        body: { version_id: versionId },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['legal_acceptance'] }),
+  });
+}
