@@ -36,6 +36,7 @@ import { unreadsRoutes } from './platform/unreads/index.ts';
 import { accountsModule } from './modules/accounts/module.ts';
 import { appointmentsModule } from './modules/appointments/module.ts';
 import { auditLogModule } from './modules/audit-log/module.ts';
+import { birthdayMailsModule } from './modules/birthday-mails/module.ts';
 import { calendarsModule } from './modules/calendars/module.ts';
 import { chatModule, chatPresenceModule } from './modules/chat/module.ts';
 import { directoryModule } from './modules/directory/module.ts';
@@ -74,6 +75,7 @@ export const MODULES = [
   chatPresenceModule,
   chatModule,
   auditLogModule,
+  birthdayMailsModule,
   groupMembershipModule,
   mapsModule,
   memberAdministrationModule,

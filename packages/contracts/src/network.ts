@@ -114,6 +114,8 @@ export const networkSettingsSchema = z.object({
   show_online_status: z.boolean().default(true),
   max_file_attachments: z.number().int().min(0).max(50).default(10),
   max_image_attachments: z.number().int().min(0).max(50).default(10),
+  /** A path on this server the root `/` leads to; null: the start page. */
+  start_page: z.string().nullable().default(null),
 });
 export type NetworkSettings = z.infer<typeof networkSettingsSchema>;
 
@@ -124,6 +126,8 @@ export type NetworkShell = {
   id: string;
   name: string;
   language: string;
+  /** Where the root `/` leads (a path on this server); null or absent: the start page. */
+  start_page?: string | null;
   /** The network's design; group and category designs are applied over it on their routes. */
   theme: ActiveTheme;
   config: {

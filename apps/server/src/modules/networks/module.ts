@@ -5,6 +5,7 @@ import { defineModule } from '../../platform/loader/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import { designRoutes } from './design-routes.ts';
 import { networkRoutes } from './routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
 import { createNetworksService } from './service.ts';
 
 /** Networks, their settings and designs; the network shell. */
@@ -23,6 +24,7 @@ export const networksModule = defineModule({
   },
   routes: (networks, { groups }, platform) => [
     networkRoutes({ networks, groups }),
+    settingsRoutes({ networks, groups }),
     designRoutes({
       networks,
       attachImages: (actor, ids) =>

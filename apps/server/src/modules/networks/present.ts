@@ -1,4 +1,10 @@
-import { deriveTheme, networkSettingsSchema, parseTheme, type NetworkShell } from '@agora/contracts';
+import {
+  deriveTheme,
+  networkSettingsSchema,
+  parseNetworkConfig,
+  parseTheme,
+  type NetworkShell,
+} from '@agora/contracts';
 import { abilities, pick, type Actor } from '../../platform/policy/index.ts';
 import { networkPolicy } from './policy.ts';
 import type { NetworkRow } from './repository.ts';
@@ -10,14 +16,19 @@ export function presentNetworkShell(
 ): NetworkShell {
   const can = abilities(networkPolicy, actor, network);
   const settings = networkSettingsSchema.parse(network.settings);
+  const operatorConfig = parseNetworkConfig(network.config);
   return {
     id: network.id,
     name: network.name,
     language: network.language,
+    start_page: settings.start_page,
     // The network's design applies whether or not it says override: it is the base.
     theme: deriveTheme(parseTheme(network.theme)),
     config: {
-      memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
+      memberships: {
+        profile_edit_target: 'profile',
+        change_requests: { enabled: operatorConfig.change_requests_enabled },
+      },
       folder_profiles: { enabled: false },
       file_profiles: { enabled: false, column_fields: [] },
       file_extension_filter: settings.file_extension_filter,

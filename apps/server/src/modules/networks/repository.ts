@@ -32,10 +32,15 @@ export function createNetworksRepository(db: Db) {
         .returning();
       return row;
     },
-    async updateSettings(id: string, settings: NetworkRow['settings'], tx: Db = db): Promise<NetworkRow | undefined> {
+    async updateSettings(
+      id: string,
+      settings: NetworkRow['settings'],
+      tx: Db = db,
+      attributes: Partial<Pick<NetworkRow, 'name' | 'language'>> = {},
+    ): Promise<NetworkRow | undefined> {
       const [row] = await tx
         .update(networks)
-        .set({ settings, updatedAt: new Date() })
+        .set({ settings, ...attributes, updatedAt: new Date() })
         .where(eq(networks.id, id))
         .returning();
       return row;

@@ -19,7 +19,11 @@ import {
   type SettingsEventChanges,
 } from './setting-changes.ts';
 
-/** Host lookups are on every request; networks change rarely, so a short cache saves a query. */
+/**
+ * Which network a host names is asked on every request and changes rarely: a short cache of the
+ * id. The name and language are settings, read at each request, so that a change applies at
+ * once on every process.
+ */
 const HOST_CACHE_MS = 30_000;
 
 export type NetworksService = ReturnType<typeof createNetworksService>;
@@ -29,11 +33,11 @@ export const NETWORK_CREATED = 'network.created';
 
 export function createNetworksService(db: Db, events: Pick<Events, 'transaction' | 'record'>) {
   const repository = createNetworksRepository(db);
-  const hostCache = new Map<string, { network: NetworkContext | null; until: number }>();
+  const hostCache = new Map<string, { id: string; until: number }>();
+  const context = (row: NetworkRow): NetworkContext => ({ id: row.id, name: row.name, language: row.language });
 
-  async function lookUp(host: string): Promise<NetworkContext | null> {
-    const row = (await repository.findByHost(host)) ?? (await onlyHostless());
-    return row ? { id: row.id, name: row.name, language: row.language } : null;
+  async function lookUp(host: string): Promise<NetworkRow | undefined> {
+    return (await repository.findByHost(host)) ?? (await onlyHostless());
   }
 
   async function onlyHostless(): Promise<NetworkRow | undefined> {
@@ -45,11 +49,16 @@ export function createNetworksService(db: Db, events: Pick<Events, 'transaction'
     async resolveForHost(host: string): Promise<NetworkContext | null> {
       const name = host.toLowerCase().replace(/:\d+$/, '');
       const cached = hostCache.get(name);
-      if (cached && cached.until > Date.now()) return cached.network;
-      const network = await lookUp(name);
+      if (cached && cached.until > Date.now()) {
+        const row = await repository.findById(cached.id);
+        if (row) return context(row);
+        hostCache.delete(name);
+      }
+      const row = await lookUp(name);
       // An unknown host is not cached, so a network created meanwhile answers at once.
-      if (network) hostCache.set(name, { network, until: Date.now() + HOST_CACHE_MS });
-      return network;
+      if (!row) return null;
+      hostCache.set(name, { id: row.id, until: Date.now() + HOST_CACHE_MS });
+      return context(row);
     },
     get(id: string) {
       return repository.findById(id);
@@ -106,16 +115,26 @@ export function createNetworksService(db: Db, events: Pick<Events, 'transaction'
         return saved;
       });
     },
-    /** Changes some settings, keeping the others as stored; records what changed. */
-    async updateSettings(id: string, patch: Partial<NetworkSettings>, actorId: string | null = null) {
+    /**
+     * Changes some settings (and the network's name and language), keeping the others as stored;
+     * records what changed, name and language among the settings, in one event.
+     */
+    async updateSettings(
+      id: string,
+      patch: Partial<NetworkSettings>,
+      actorId: string | null = null,
+      attributes: { name?: string; language?: string } = {},
+    ) {
       return events.transaction(async (tx) => {
         const before = await repository.findById(id, tx, true);
         if (!before) return undefined;
         const stored = { ...before.settings, ...patch };
-        const saved = await repository.updateSettings(id, stored, tx);
+        const name = attributes.name ?? before.name;
+        const language = attributes.language ?? before.language;
+        const saved = await repository.updateSettings(id, stored, tx, { name, language });
         const changes = settingChanges(
-          networkSettingsSchema.parse(before.settings),
-          networkSettingsSchema.parse(stored),
+          { ...networkSettingsSchema.parse(before.settings), name: before.name, language: before.language },
+          { ...networkSettingsSchema.parse(stored), name, language },
         );
         if (changes.length > 0) {
           await events.record(tx, {
@@ -123,7 +142,7 @@ export function createNetworksService(db: Db, events: Pick<Events, 'transaction'
             type: NETWORK_SETTINGS_UPDATED,
             actorId,
             subject: { type: 'network', id },
-            changes: { network_name: before.name, changes } satisfies SettingsEventChanges,
+            changes: { network_name: name, changes } satisfies SettingsEventChanges,
           });
         }
         return saved;

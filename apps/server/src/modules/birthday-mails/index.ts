@@ -1,0 +1,2 @@
+export { birthdayMailsModule } from './module.ts';
+export { birthdayMail, type BirthdayMailInput } from './mail.ts';
