@@ -11,6 +11,8 @@ import { homeFeature } from '../features/home/index.ts';
 import { legalFeature } from '../features/legal/index.ts';
 import { mapsFeature } from '../features/maps/index.ts';
 import { membersFeature } from '../features/members/index.ts';
+import { membershipRolesFeature } from '../features/membership-roles/index.ts';
+import { appointmentCategoriesFeature } from '../features/appointment-categories/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
 import { sessionFeature } from '../features/session/index.ts';
 import { loadNamespaces } from '../i18n/index.ts';
@@ -34,6 +36,8 @@ export const FEATURES: FeatureModule[] = [
   legalFeature,
   mapsFeature,
   administrationFeature,
+  membershipRolesFeature,
+  appointmentCategoriesFeature,
 ];
 
 /** A feature's routes, each of which loads the feature's translations together with its page. */
