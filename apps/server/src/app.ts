@@ -55,6 +55,7 @@ import { membershipRolesModule } from './modules/membership-roles/module.ts';
 import { navigationModule } from './modules/navigation/module.ts';
 import { networksModule } from './modules/networks/module.ts';
 import { notificationsModule } from './modules/notifications/module.ts';
+import { registrationsModule } from './modules/registrations/module.ts';
 
 /** Every server module; the loader orders them by what they need and refuses a cycle. */
 export const MODULES = [
@@ -78,6 +79,7 @@ export const MODULES = [
   birthdayMailsModule,
   groupMembershipModule,
   mapsModule,
+  registrationsModule,
   memberAdministrationModule,
   navigationModule,
 ] as const;

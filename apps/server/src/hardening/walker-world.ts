@@ -184,6 +184,12 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
       put('event_failures/id', failureId);
       put('legal/handle', legalHandle);
       put('legal_texts/id', legalTextId);
+      put(
+        'registrations/id',
+        await first(
+          sql`select id from registrations where network_id = ${networkId} and status = 'pending' order by id limit 1`,
+        ),
+      );
       put('groups/slug', groupSlug);
       put('groups/id', groupId);
       put('group-memberships/groupId', groupId);

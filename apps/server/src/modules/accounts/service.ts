@@ -14,7 +14,12 @@ import type { Actor, NetworkContext } from '../../platform/policy/index.ts';
 import type { ResolvedSession } from '../../platform/auth/request-context.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashToken, randomToken, safeEqual } from '../../platform/auth/tokens.ts';
-import { presentCurrentMember, type MembersService, type MembershipOrigin } from '../members/index.ts';
+import {
+  presentCurrentMember,
+  type MembershipOrigin,
+  type MembershipRow,
+  type MembersService,
+} from '../members/index.ts';
 import { createAccountAdministration, FIRST_PASSWORD_VALID_MS } from './administration.ts';
 import { passwordResetMail } from './mails.ts';
 import { createAccountsRepository, type UserRow } from './repository.ts';
@@ -80,6 +85,39 @@ export function createAccountsService(deps: AccountsDeps) {
     };
   }
 
+  /** A new session of a member whose credentials were checked; a language chosen before becomes theirs if they have none. */
+  async function openSessionFor(
+    network: NetworkContext,
+    user: UserRow,
+    membership: MembershipRow,
+    meta: { ip: string; userAgent: string | undefined; chosenLocale?: Locale },
+  ): Promise<{ token: string; info: SessionInfo }> {
+    const token = randomToken();
+    const csrfToken = randomToken();
+    const now = new Date();
+    const localeSet = await deps.db.transaction(async (tx) => {
+      await repository.insertSession(
+        {
+          tokenHash: hashToken(token),
+          userId: user.id,
+          networkId: network.id,
+          csrfToken,
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 500) ?? null,
+          expiresAt: new Date(now.getTime() + ttlMs),
+        },
+        tx,
+      );
+      await repository.updateUser(user.id, { lastSignInAt: now }, tx);
+      if (!meta.chosenLocale || user.locale !== null) return false;
+      const set = await repository.setLocaleIfUnset(user.id, meta.chosenLocale, tx);
+      if (set) await recordLocaleChange(tx, network, membership.id, meta.chosenLocale, 'sign_in');
+      return set;
+    });
+    const locale = localeSet && meta.chosenLocale ? meta.chosenLocale : localeOf(user, network);
+    return { token, info: { member: presentCurrentMember(membership), csrf_token: csrfToken, locale } };
+  }
+
   return {
     sessionMaxAgeSeconds: Math.floor(ttlMs / 1000),
 
@@ -105,30 +143,36 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!membership || membership.kind !== 'member') throw invalidCredentials();
       if (membership.lockedAt) throw new HttpError(401, { error: ERROR_KEYS.locked });
 
-      const token = randomToken();
-      const csrfToken = randomToken();
-      const now = new Date();
-      const localeSet = await deps.db.transaction(async (tx) => {
-        await repository.insertSession(
-          {
-            tokenHash: hashToken(token),
-            userId: user.id,
-            networkId: network.id,
-            csrfToken,
-            ip: meta.ip,
-            userAgent: meta.userAgent?.slice(0, 500) ?? null,
-            expiresAt: new Date(now.getTime() + ttlMs),
-          },
-          tx,
-        );
-        await repository.updateUser(user.id, { lastSignInAt: now }, tx);
-        if (!meta.chosenLocale || user.locale !== null) return false;
-        const set = await repository.setLocaleIfUnset(user.id, meta.chosenLocale, tx);
-        if (set) await recordLocaleChange(tx, network, membership.id, meta.chosenLocale, 'sign_in');
-        return set;
-      });
-      const locale = localeSet && meta.chosenLocale ? meta.chosenLocale : localeOf(user, network);
-      return { token, info: { member: presentCurrentMember(membership), csrf_token: csrfToken, locale } };
+      return openSessionFor(network, user, membership, meta);
+    },
+
+    /**
+     * Opens a session for a member who just joined (through an invitation or by signing up):
+     * what signing in does once the password was checked.
+     */
+    async openSession(
+      network: NetworkContext,
+      userId: string,
+      meta: { ip: string; userAgent: string | undefined },
+    ): Promise<{ token: string; info: SessionInfo }> {
+      const user = await repository.userById(userId);
+      const membership = user && (await deps.members.findByUser(network.id, user.id));
+      if (!user || !membership || membership.kind !== 'member' || membership.lockedAt) throw invalidCredentials();
+      return openSessionFor(network, user, membership, meta);
+    },
+
+    /**
+     * Whether an address has an account, and if so whether the password is its own: someone who
+     * joins with the address of an existing account must prove it is theirs.
+     */
+    async passwordCheck(
+      email: string,
+      password: string,
+    ): Promise<{ account: 'none' } | { account: 'match'; userId: string } | { account: 'mismatch' }> {
+      const user = await repository.userByEmail(email.trim().toLowerCase());
+      if (!user) return { account: 'none' };
+      const ok = await verifyPassword(user.passwordHash ?? null, password);
+      return ok ? { account: 'match', userId: user.id } : { account: 'mismatch' };
     },
 
     /** The member behind a session cookie, or null when it expired, is foreign or locked. */
@@ -308,25 +352,6 @@ export function createAccountsService(deps: AccountsDeps) {
           throw isUniqueViolation(error) ? unprocessable({ email: ['taken'] }) : error;
         });
       return { user, membership };
-    },
-
-    /**
-     * Which of some addresses are members of the network already (lower case), for invitations
-     * by e-mail: two queries per thousand addresses.
-     */
-    async memberAddresses(networkId: string, emails: string[]): Promise<Set<string>> {
-      const found = new Set<string>();
-      const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
-      for (let i = 0; i < unique.length; i += 1000) {
-        const accounts = await repository.usersByEmails(unique.slice(i, i + 1000));
-        const members = await deps.members.findByUsers(
-          networkId,
-          accounts.map((a) => a.id),
-        );
-        const memberUsers = new Set(members.map((m) => m.userId));
-        for (const account of accounts) if (memberUsers.has(account.id)) found.add(account.email);
-      }
-      return found;
     },
 
     async exists(email: string): Promise<boolean> {

@@ -1,0 +1,40 @@
+import { defineModule } from '../../platform/loader/index.ts';
+import type { DemoNetwork } from '../../seed/demo-context.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { MembersService } from '../members/index.ts';
+import type { NetworksService } from '../networks/index.ts';
+import { createAltcha } from './altcha.ts';
+import { registrationRoutes } from './routes.ts';
+import { seedDemoRegistrations } from './demo.ts';
+import { createRegistrationsService } from './service.ts';
+
+type Needs = { accounts: AccountsService; members: MembersService; networks: NetworksService };
+
+/** Joining the network: signing up (moderated or not, with a proof of work) and accepting invitations. */
+export const registrationsModule = defineModule({
+  name: 'registrations',
+  needs: ['accounts', 'members', 'networks'],
+  create: (platform, needs: Needs) =>
+    createRegistrationsService({
+      ...needs,
+      db: platform.db,
+      events: platform.events,
+      mailer: platform.mailer,
+      publicUrl: platform.config.publicUrl,
+      altcha: createAltcha({
+        secret: platform.config.sessionSecret,
+        redisUrl: platform.config.redisUrl,
+        redisKeyPrefix: platform.config.redisKeyPrefix,
+        log: platform.log,
+      }),
+    }),
+  routes: (registrations, { accounts }, platform) => [
+    registrationRoutes({
+      registrations,
+      accounts,
+      limits: { perIp: platform.config.signInLimits.perIp, windowMs: platform.config.signInLimits.windowMs },
+    }),
+  ],
+  processors: (registrations) => registrations.processors,
+  demo: (demo: DemoNetwork) => seedDemoRegistrations(demo),
+});
