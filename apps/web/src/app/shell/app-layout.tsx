@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { networkQuery } from '../../features/home/index.ts';
 import { LegalAcceptanceGate } from '../../features/legal/index.ts';
+import { HeaderNavigation } from '../../features/navigation/index.ts';
 import { NotificationMenu } from '../../features/notifications/index.ts';
 import { sessionQuery } from '../../features/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -92,6 +93,11 @@ export function AppLayout() {
               </Suspense>
             ))}
           userMenu={<UserMenu context={context} entries={userMenuEntries} />}
+          navigation={
+            <Suspense fallback={null}>
+              <HeaderNavigation />
+            </Suspense>
+          }
         />
       </AppShell.Header>
       {/* A closed bar is out of sight, and out of the keyboard's way too. */}

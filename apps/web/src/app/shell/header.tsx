@@ -18,6 +18,8 @@ type HeaderProps = {
   /** Buttons features add beside the bell, such as the chat button. */
   actions: ReactNode;
   userMenu: ReactNode;
+  /** The network's navigation (wider screens; phones find it in the user bar). */
+  navigation?: ReactNode;
 };
 
 /** Logo (or the network's name), home, notifications, chat, profile menu and the user-bar burger. */
@@ -50,6 +52,7 @@ export function Header(props: HeaderProps) {
             </Text>
           )}
         </Link>
+        {props.navigation}
       </Group>
       <Group gap={4} wrap="nowrap">
         <Tooltip label={t('home')}>

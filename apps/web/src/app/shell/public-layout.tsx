@@ -1,7 +1,9 @@
 import { Box, Button, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { PublicNavigation } from '../../features/navigation/index.ts';
 import { sessionQuery } from '../../features/session/index.ts';
 import { LanguageSelect } from '../../ui/language-select.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -19,11 +21,20 @@ export function PublicLayout() {
     <Box mih="100vh">
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">
-          <Group justify="space-between">
-            <Button component={Link} to={`/users/sign_in?redirect_to=${encodeURIComponent(pathname)}`} variant="light">
-              {t('sign_in')}
-            </Button>
-            <LanguageSelect />
+          <Group justify="space-between" wrap="nowrap">
+            <Suspense fallback={null}>
+              <PublicNavigation />
+            </Suspense>
+            <Group gap="sm" wrap="nowrap" ml="auto">
+              <Button
+                component={Link}
+                to={`/users/sign_in?redirect_to=${encodeURIComponent(pathname)}`}
+                variant="light"
+              >
+                {t('sign_in')}
+              </Button>
+              <LanguageSelect />
+            </Group>
           </Group>
         </Container>
       </Box>

@@ -6,6 +6,7 @@ import { badgeLabel } from '@agora/contracts';
 import type { ShellContext, UserbarEntry } from '../registry.ts';
 import { activeModuleTable } from '../features.ts';
 import { namespacesOf } from '../../i18n/index.ts';
+import { UserbarNavigation } from '../../features/navigation/index.ts';
 import { activeModuleFor, userbarModuleFor } from './active-module.ts';
 import { GroupSections } from './group-sections.tsx';
 import classes from './shell.module.css';
@@ -27,6 +28,9 @@ export function UserBar({ context, entries }: { context: ShellContext; entries: 
   return (
     <ScrollArea h="100%" type="auto" className={classes.userbar}>
       <Stack gap="sm" p="xs">
+        <Suspense fallback={null}>
+          <UserbarNavigation />
+        </Suspense>
         {modules.length > 0 && (
           <SimpleGrid cols={4} spacing={4} verticalSpacing={4} data-testid="module-switcher">
             {modules.map((entry) => {

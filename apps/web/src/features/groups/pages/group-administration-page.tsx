@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import {
   IconEyeOff,
+  IconListTree,
   IconMailForward,
   IconMailPlus,
   IconPencil,
@@ -54,6 +55,7 @@ function cardsOf(group: Group, openJoinRequests: number): Card[] {
       shown: group.can.invite_external || group.can.invite_external_guests,
     },
     { key: 'sent_invites', path: `${base}/invites/sent`, icon: IconMailForward, shown: true },
+    { key: 'navigation', path: `${base}/administration/navigation/edit`, icon: IconListTree, shown: group.can.update },
   ];
 }
 
