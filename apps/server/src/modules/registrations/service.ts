@@ -1,6 +1,7 @@
 import { createAltcha } from './altcha.ts';
 import type { RegistrationsDeps } from './deps.ts';
 import { createRegistrationDecisions } from './decisions.ts';
+import { createInvitations } from './invitations.ts';
 import { registrationProcessors } from './processors.ts';
 import { REGISTRATION_EVENTS } from './events.ts';
 import { createRegistrationsRepository, type NewRegistration } from './repository.ts';
@@ -14,6 +15,7 @@ export function createRegistrationsService(deps: RegistrationsDeps) {
   return {
     ...createSignUp(context),
     ...createRegistrationDecisions(context),
+    ...createInvitations(context),
     challenge: () => deps.altcha.challenge(),
     /** Pending registrations as if signed up (the demo's), each recording its event. */
     async addPending(networkId: string, entries: Array<Omit<NewRegistration, 'networkId'>>) {
