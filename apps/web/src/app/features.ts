@@ -10,6 +10,7 @@ import { groupsFeature } from '../features/groups/index.ts';
 import { homeFeature } from '../features/home/index.ts';
 import { legalFeature } from '../features/legal/index.ts';
 import { mapsFeature } from '../features/maps/index.ts';
+import { memberAdministrationFeature } from '../features/member-administration/index.ts';
 import { navigationFeature } from '../features/navigation/index.ts';
 import { membersFeature } from '../features/members/index.ts';
 import { membershipRolesFeature } from '../features/membership-roles/index.ts';
@@ -37,6 +38,7 @@ export const FEATURES: FeatureModule[] = [
   legalFeature,
   mapsFeature,
   administrationFeature,
+  memberAdministrationFeature,
   navigationFeature,
   membershipRolesFeature,
   appointmentCategoriesFeature,

@@ -1,4 +1,4 @@
-import { IconHistory, IconMail, IconPalette, IconVideo } from '@tabler/icons-react';
+import { IconHistory, IconMail, IconPalette, IconSettings, IconVideo } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
 import type { ActiveModuleRule, FeatureModule } from '../../app/registry.ts';
 import { GROUP } from '../../app/shell/active-module.ts';
@@ -44,6 +44,10 @@ export const administrationFeature: FeatureModule = {
         lazy: () => import('./pages/administration-page.tsx').then((m) => ({ Component: m.AdministrationPage })),
       },
       {
+        path: 'administration/settings/edit',
+        lazy: () => import('./pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+      },
+      {
         path: 'administration/designs',
         lazy: () => import('./pages/design-page.tsx').then((m) => ({ Component: m.DesignPage })),
       },
@@ -76,6 +80,13 @@ export const administrationFeature: FeatureModule = {
     },
   ],
   administration: [
+    {
+      key: 'settings',
+      label: 'admin-settings:title',
+      description: 'admin-settings:description',
+      icon: IconSettings,
+      path: '/administration/settings/edit',
+    },
     {
       key: 'designs',
       label: 'administration:design.title',

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { sessionQuery } from '../../session/index.ts';
 import { networkQuery } from '../api.ts';
 import { GroupCategories, categoryTabPath } from '../components/group-categories.tsx';
@@ -28,6 +29,9 @@ export function LandingPage() {
 
   if (network.isError) return <ErrorRow error={network.error} onRetry={() => network.refetch()} />;
   if (network.isPending || !member) return <PageLoader />;
+  // The network's start page setting: `/` leads there (a path on this server, never `/` itself).
+  const startPage = network.data.start_page;
+  if (startPage && startPage !== '/') return <Navigate to={startPage} replace />;
   const role = member.network_admin ? 'network_admin' : member.is_external ? 'external' : 'member';
   const categories = [...network.data.group_categories].sort((a, b) => a.order - b.order);
   const directoryPath = categories[0] ? categoryTabPath(categories[0]) : '/directory';

@@ -15,6 +15,9 @@ export function PasswordEditPage() {
   const fieldErrors = useFieldErrors();
   const [params] = useSearchParams();
   const token = params.get('reset_password_token');
+  // The welcome mail's link (`first=1`): the member chooses a first password, not a new one.
+  const first = params.get('first') === '1';
+  const title = t(first ? 'password_edit.first_title' : 'password_edit.title');
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -22,7 +25,7 @@ export function PasswordEditPage() {
 
   if (!token) {
     return (
-      <AuthLayout title={t('password_edit.title')}>
+      <AuthLayout title={title}>
         <FormAlert kind="error">{t('password_edit.missing_token')}</FormAlert>
         <Anchor component={Link} to="/users/password/new" size="sm" ta="center">
           {t('password_edit.request_new')}
@@ -49,7 +52,7 @@ export function PasswordEditPage() {
 
   if (reset.isSuccess) {
     return (
-      <AuthLayout title={t('password_edit.title')}>
+      <AuthLayout title={title}>
         <FormAlert kind="success">{t('password_edit.done')}</FormAlert>
         <Button component={Link} to="/users/sign_in">
           {t('password_new.back')}
@@ -59,14 +62,14 @@ export function PasswordEditPage() {
   }
 
   return (
-    <AuthLayout title={t('password_edit.title')}>
+    <AuthLayout title={title}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {reset.isError && (
             <FormAlert kind="error">{server.reset_password_token ?? errorMessage(reset.error)}</FormAlert>
           )}
           <PasswordInput
-            label={t('password_edit.password')}
+            label={t(first ? 'password_edit.first_password' : 'password_edit.password')}
             description={t('password_edit.password_hint', { count: PASSWORD_MIN_LENGTH })}
             name="password"
             autoComplete="new-password"

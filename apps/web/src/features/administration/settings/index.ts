@@ -1,0 +1,2 @@
+export { settingsQuery } from './api.ts';
+export { SettingsForm } from './settings-form.tsx';
