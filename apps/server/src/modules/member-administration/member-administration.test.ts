@@ -37,7 +37,7 @@ afterAll(() => t.close());
 
 const as = (session: Session | null) => (session ? session.headers : { accept: 'application/json' });
 const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: as(session), ...(payload === undefined ? {} : { payload }) });
+  t.app.inject({ method, url, headers: as(session), ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const newUser = (values: Record<string, unknown> = {}) => ({
   user: {
@@ -53,6 +53,7 @@ describe('who may administrate members', () => {
     const id = member.membership.id;
     const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?]> = [
       ['GET', '/administration/members'],
+      ['GET', '/administration/members/options'],
       ['POST', '/administration/members', newUser({ password: 'long-enough-password' })],
       ['GET', `/administration/members/${id}`],
       ['PUT', `/administration/members/${id}`, { user: { first_name: 'X' } }],
@@ -101,6 +102,18 @@ describe('GET /administration/members', () => {
     expect(page).toMatchObject({ page: 2, per: 2, total: all.total });
     expect(page.items).toHaveLength(2);
     expect((await call(admin.session, 'GET', '/administration/members?per=1000')).statusCode).toBe(422);
+  });
+});
+
+describe('GET /administration/members/options', () => {
+  it('says what the forms offer', async () => {
+    const [role] = await t.services.membershipRoles.create(networkId, [
+      { name: 'Betriebsrat', pluralName: 'Betriebsräte' },
+    ]);
+    const response = await call(admin.session, 'GET', '/administration/members/options');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ guest_users_allowed: true, membership_roles_enabled: true });
+    expect(response.json().roles.map((r: { id: string }) => r.id)).toContain(role!.id);
   });
 });
 

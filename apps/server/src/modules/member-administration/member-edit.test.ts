@@ -44,7 +44,13 @@ const call = (
   path: string,
   payload?: unknown,
   session: Session = admin.session,
-) => t.app.inject({ method, url: path, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
+) =>
+  t.app.inject({
+    method,
+    url: path,
+    headers: session.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const put = (id: string, user: Record<string, unknown>) => call('PUT', `/administration/members/${id}`, { user });
 

@@ -53,13 +53,21 @@ export function presentDetail(
     ...presentItem(actor, m, extra.email),
     email_editable: extra.emailEditable,
     membership_role_ids: extra.config.membership_roles_enabled ? extra.roleIds : [],
-    options: {
-      guest_users_allowed: extra.config.guest_users_allowed,
-      membership_roles_enabled: extra.config.membership_roles_enabled,
-      roles: extra.config.membership_roles_enabled
-        ? extra.roles.map((r) => ({ id: r.id, name: r.name, color: r.color, text_color: r.textColor }))
-        : [],
-    },
+    options: presentOptions(extra.config, extra.roles),
+  };
+}
+
+/** What the member forms offer: external members where guests are allowed, the network's roles where roles are on. */
+export function presentOptions(
+  config: Pick<NetworkConfig, 'guest_users_allowed' | 'membership_roles_enabled'>,
+  roles: MembershipRoleRow[],
+): MemberAdminDetail['options'] {
+  return {
+    guest_users_allowed: config.guest_users_allowed,
+    membership_roles_enabled: config.membership_roles_enabled,
+    roles: config.membership_roles_enabled
+      ? roles.map((r) => ({ id: r.id, name: r.name, color: r.color, text_color: r.textColor }))
+      : [],
   };
 }
 

@@ -45,6 +45,21 @@ export function memberAdministrationRoutes(deps: { memberAdministration: MemberA
       async (request) => service.list(request.actor!, request.query),
     );
 
+    r.get(
+      '/administration/members/options',
+      {
+        config: { auth: 'network_admin' },
+        schema: {
+          tags: TAGS,
+          summary: 'What the member forms offer',
+          description:
+            'guest_users_allowed (whether members may be made external), membership_roles_enabled and the ' +
+            `network's roles (id, name, color, text_color; empty unless roles are enabled). ${ADMINS_ONLY}`,
+        },
+      },
+      async (request) => service.options(request.actor!),
+    );
+
     r.post(
       '/administration/members',
       {

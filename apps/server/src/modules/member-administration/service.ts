@@ -19,7 +19,7 @@ import type { GroupsService } from '../groups/index.ts';
 import { memberName, memberPolicy, searchTerms, type MembersService, type MembershipRow } from '../members/index.ts';
 import type { MembershipRolesService } from '../membership-roles/index.ts';
 import type { NetworksService } from '../networks/index.ts';
-import { presentDetail, presentGroups, presentItem } from './present.ts';
+import { presentDetail, presentGroups, presentItem, presentOptions } from './present.ts';
 
 export type MemberAdministrationDeps = {
   events: Pick<Events, 'transaction'>;
@@ -81,6 +81,15 @@ export function createMemberAdministrationService(deps: MemberAdministrationDeps
   }
 
   return {
+    /** What the member forms offer in this network (the new member page has no member to ask about). */
+    async options(actor: Actor): Promise<MemberAdminDetail['options']> {
+      const [config, roles] = await Promise.all([
+        networks.configOf(actor.networkId),
+        deps.membershipRoles.list(actor.networkId, null),
+      ]);
+      return presentOptions(config, roles);
+    },
+
     async list(actor: Actor, query: z.output<typeof memberAdminQuerySchema>): Promise<MemberAdminPage> {
       const { terms } = searchTerms(query.q);
       const userIds = query.q ? await accounts.administration.userIdsByEmail(query.q, EMAIL_MATCHES_MAX) : undefined;
