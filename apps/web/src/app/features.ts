@@ -8,6 +8,7 @@ import { externalInvitesFeature } from '../features/external-invites/index.ts';
 import { groupInvitesFeature } from '../features/group-invites/index.ts';
 import { groupsFeature } from '../features/groups/index.ts';
 import { homeFeature } from '../features/home/index.ts';
+import { joiningFeature } from '../features/joining/index.ts';
 import { legalFeature } from '../features/legal/index.ts';
 import { mapsFeature } from '../features/maps/index.ts';
 import { memberAdministrationFeature } from '../features/member-administration/index.ts';
@@ -31,6 +32,7 @@ export const FEATURES: FeatureModule[] = [
   groupsFeature,
   groupInvitesFeature,
   externalInvitesFeature,
+  joiningFeature,
   calendarsFeature,
   appointmentsFeature,
   membersFeature,

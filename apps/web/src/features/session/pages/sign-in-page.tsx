@@ -9,6 +9,7 @@ import { FormAlert } from '../../../ui/form-alert.tsx';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { useErrorMessage } from '../../../ui/use-error-message.ts';
+import { SignUpLink } from '../../joining/index.ts';
 import { sessionQuery, useSignIn } from '../api.ts';
 import { safeRedirect } from '../redirect.ts';
 
@@ -80,6 +81,7 @@ export function SignInPage() {
           <Anchor component={Link} to="/users/password/new" size="sm" ta="center">
             {t('sign_in.forgot')}
           </Anchor>
+          <SignUpLink />
         </Stack>
       </form>
     </AuthLayout>
