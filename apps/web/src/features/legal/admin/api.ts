@@ -21,14 +21,20 @@ export const adminImprintQuery = queryOptions({
   queryFn: () => api<Imprint>('/administration/imprint/edit'),
 });
 
-/** After any change: the administration's lists, the public pages and what members must accept. */
+/** What the signed-in member must accept: asked again once a save may have changed it. */
+export const LEGAL_ACCEPTANCE_KEY = ['legal_acceptance'];
+
+/**
+ * After any change: the administration's lists and the public pages. A save that asks for
+ * acceptance asks the admin too, which shows the question instead of the page: the form asks
+ * for it (LEGAL_ACCEPTANCE_KEY) once it has said "saved" and moved on, not before.
+ */
 function useRefreshLegal() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['administration', 'legal_texts'] }),
       queryClient.invalidateQueries({ queryKey: ['legal_texts'] }),
-      queryClient.invalidateQueries({ queryKey: ['legal_acceptance'] }),
     ]);
 }
 
@@ -50,9 +56,11 @@ export function useUpdateLegalText(id: string) {
 
 export function useDeleteLegalText() {
   const refresh = useRefreshLegal();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>(path(id), { method: 'DELETE' }),
-    onSuccess: () => refresh(),
+    // A deleted text asks nothing any more.
+    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: LEGAL_ACCEPTANCE_KEY })]),
   });
 }
 

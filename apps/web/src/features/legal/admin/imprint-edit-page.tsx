@@ -14,9 +14,8 @@ import { fieldErrorMessages } from '../../../ui/use-error-message.ts';
 import { adminImprintQuery, useSaveImprint } from './api.ts';
 
 /** The web imprint, the mail imprint and the newsletter hint; savable only once something changed. */
-function ImprintForm({ imprint }: { imprint: Imprint }) {
+function ImprintForm({ imprint, save }: { imprint: Imprint; save: ReturnType<typeof useSaveImprint> }) {
   const { t } = useTranslation('legal-admin');
-  const save = useSaveImprint();
   const [content, setContent] = useState(imprint.imprint_attributes.content);
   const [mail, setMail] = useState(imprint.mail_imprint);
   const [newsletter, setNewsletter] = useState(imprint.show_newsletter_info);
@@ -85,6 +84,8 @@ export function ImprintEditPage() {
   const { t } = useTranslation('legal-admin');
   usePageTitle(t('imprint.title'));
   const imprint = useQuery(adminImprintQuery);
+  // Here, not in the form: the form starts afresh from what was saved, the save's answer still reaches it.
+  const save = useSaveImprint();
   return (
     <PageContainer size="md">
       <Stack gap="md">
@@ -93,7 +94,7 @@ export function ImprintEditPage() {
         {imprint.isPending && <LoadingRow />}
         {imprint.isError && <ErrorRow error={imprint.error} onRetry={() => void imprint.refetch()} />}
         {/* Started afresh from what was saved, so that the saved state is the one compared with. */}
-        {imprint.data && <ImprintForm key={JSON.stringify(imprint.data)} imprint={imprint.data} />}
+        {imprint.data && <ImprintForm key={JSON.stringify(imprint.data)} imprint={imprint.data} save={save} />}
       </Stack>
     </PageContainer>
   );

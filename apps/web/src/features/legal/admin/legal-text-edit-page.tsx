@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { LegalTextAdmin } from '@agora/contracts';
@@ -8,12 +8,13 @@ import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
-import { adminLegalTextQuery, useUpdateLegalText } from './api.ts';
+import { adminLegalTextQuery, LEGAL_ACCEPTANCE_KEY, useUpdateLegalText } from './api.ts';
 import { LegalTextForm } from './legal-text-form.tsx';
 
 function EditForm({ text }: { text: LegalTextAdmin }) {
   const update = useUpdateLegalText(text.id);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
     <LegalTextForm
       text={text}
@@ -23,6 +24,7 @@ function EditForm({ text }: { text: LegalTextAdmin }) {
           onSuccess: () => {
             showToast('saving_successful');
             void navigate('/administration/legal_texts');
+            void queryClient.invalidateQueries({ queryKey: LEGAL_ACCEPTANCE_KEY });
           },
           onError,
         })
@@ -43,8 +45,8 @@ export function LegalTextEditPage() {
         <PageToolbar title={t('edit.title')} backTo="/administration/legal_texts" />
         {text.isPending && <LoadingRow />}
         {text.isError && <ErrorRow error={text.error} kind="legal_text" onRetry={() => void text.refetch()} />}
-        {/* Keyed by the version, so that a text saved elsewhere meanwhile starts the form afresh. */}
-        {text.data && <EditForm key={text.data.versions[0]?.id ?? text.data.id} text={text.data} />}
+        {/* Started from the text as loaded; the save's refetch leaves what was typed alone. */}
+        {text.data && <EditForm text={text.data} />}
       </Stack>
     </PageContainer>
   );

@@ -1,11 +1,12 @@
 import { Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { showToast } from '../../../ui/toast.tsx';
-import { useCreateLegalText } from './api.ts';
+import { LEGAL_ACCEPTANCE_KEY, useCreateLegalText } from './api.ts';
 import { LegalTextForm } from './legal-text-form.tsx';
 
 /** `/administration/legal_texts/new`. */
@@ -14,6 +15,7 @@ export function LegalTextNewPage() {
   usePageTitle(t('new.title'));
   const create = useCreateLegalText();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
     <PageContainer size="md">
       <Stack gap="md">
@@ -25,6 +27,7 @@ export function LegalTextNewPage() {
               onSuccess: () => {
                 showToast('saving_successful');
                 void navigate('/administration/legal_texts');
+                void queryClient.invalidateQueries({ queryKey: LEGAL_ACCEPTANCE_KEY });
               },
               onError,
             })
