@@ -103,6 +103,8 @@ export function CsvTab({ context, mail, groupsHint, onCancel }: CsvTabProps) {
             onChange={choose}
             error={errors.csv}
             leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            // Mantine's placeholder grey is too pale to read.
+            styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
           />
           <Select
             label={t('fields.character_encoding')}

@@ -1,4 +1,6 @@
 import { Alert, List } from '@mantine/core';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExternalInviteResult } from '@agora/contracts';
 
@@ -9,13 +11,20 @@ import type { ExternalInviteResult } from '@agora/contracts';
 export function InviteResult({ result }: { result: ExternalInviteResult }) {
   const { t } = useTranslation('external-invites');
   const failed = result.errors.length > 0;
-  const color = !failed ? 'green' : result.invited > 0 ? 'yellow' : 'red';
+  const color = !failed ? 'green' : result.invited > 0 ? 'orange' : 'red';
+  const ref = useRef<HTMLDivElement>(null);
+  // The answer shows above the form, which the sender left at its submit button.
+  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), [result]);
   return (
     <Alert
+      ref={ref}
       color={color}
       variant="light"
       role={failed ? 'alert' : 'status'}
       title={result.message}
+      icon={failed ? <IconAlertTriangle size={20} aria-hidden /> : <IconCheck size={20} aria-hidden />}
+      // The light variants' own title colours are too pale on their backgrounds.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       data-testid="invite-result"
     >
       {failed && (

@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconFileSpreadsheet, IconMail, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,7 @@ export function InviteTabsPanel(props: InviteTabsPanelProps) {
   ];
   const active = shown.includes(props.tab as InviteTab) ? (props.tab as InviteTab) : shown[0]!;
   const icons = { members: IconUsers, email: IconMail, csv: IconFileSpreadsheet };
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
   return (
     <Tabs value={active} onChange={(value) => value && props.onTab(value as InviteTab)} keepMounted={false}>
@@ -44,7 +46,13 @@ export function InviteTabsPanel(props: InviteTabsPanelProps) {
         {shown.map((tab) => {
           const Icon = icons[tab];
           return (
-            <Tabs.Tab key={tab} value={tab} leftSection={<Icon size={16} aria-hidden />}>
+            <Tabs.Tab
+              key={tab}
+              value={tab}
+              px={{ base: 'xs', sm: 'md' }}
+              // Three tabs fit a phone's width in one row without their icons.
+              leftSection={phone ? undefined : <Icon size={16} aria-hidden />}
+            >
               {t(`tabs.${tab}`)}
             </Tabs.Tab>
           );

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Pagination, Stack, Table } from '@mantine/core';
-import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { IconPlus, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,14 +39,28 @@ export function CategoryAdministrationPage() {
           title={title}
           backTo="/"
           actions={
-            category?.can.create && (
-              <Button
-                component={Link}
-                to={`/groups/new/${category.slug}`}
-                leftSection={<IconPlus size={16} aria-hidden />}
-              >
-                {t('category_administration.new_group', { name: category.name })}
-              </Button>
+            category && (
+              <Group gap="xs">
+                {category.can.administrate && (
+                  <Button
+                    component={Link}
+                    variant="default"
+                    to={`/group-categories/${category.id}/administration/invites/new`}
+                    leftSection={<IconUserPlus size={16} aria-hidden />}
+                  >
+                    {t('category_administration.invite')}
+                  </Button>
+                )}
+                {category.can.create && (
+                  <Button
+                    component={Link}
+                    to={`/groups/new/${category.slug}`}
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                  >
+                    {t('category_administration.new_group', { name: category.name })}
+                  </Button>
+                )}
+              </Group>
             )
           }
         />
