@@ -1,4 +1,4 @@
-import { Box, Button, Container, Group } from '@mantine/core';
+import { Box, Button, Container, Flex, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Suspense } from 'react';
@@ -21,7 +21,13 @@ export function PublicLayout() {
     <Box mih="100vh">
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">
-          <Group justify="space-between" wrap="nowrap">
+          {/* On phones the public navigation gets a row of its own, below sign-in and language. */}
+          <Flex
+            direction={{ base: 'column-reverse', sm: 'row' }}
+            justify="space-between"
+            align={{ base: 'stretch', sm: 'center' }}
+            gap="xs"
+          >
             <Suspense fallback={null}>
               <PublicNavigation />
             </Suspense>
@@ -35,7 +41,7 @@ export function PublicLayout() {
               </Button>
               <LanguageSelect />
             </Group>
-          </Group>
+          </Flex>
         </Container>
       </Box>
       <Box component="main" id="main">

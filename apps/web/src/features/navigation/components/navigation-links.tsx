@@ -24,7 +24,17 @@ export function NavigationRow({
   if (items.length === 0) return null;
   const tone = onHeader ? { color: HEADER_TEXT, c: HEADER_TEXT } : {};
   return (
-    <nav aria-label={label} style={{ display: 'flex', gap: 2, flexWrap: 'nowrap', minWidth: 0, overflow: 'hidden' }}>
+    <nav
+      aria-label={label}
+      // In the header the row keeps to one line; elsewhere it may wrap.
+      style={{
+        display: 'flex',
+        gap: 2,
+        flexWrap: onHeader ? 'nowrap' : 'wrap',
+        minWidth: 0,
+        overflow: onHeader ? 'hidden' : undefined,
+      }}
+    >
       {items.map((item, index) =>
         item.navigation_items.length > 0 ? (
           <Menu key={index} position="bottom-start" withinPortal>
