@@ -13,8 +13,14 @@ export const membershipRolesModule = defineModule({
   async demo(demo: DemoNetwork): Promise<void> {
     demo.roles = await demo.services.membershipRoles.create(demo.network.id, [
       { name: 'Betriebsrat', pluralName: 'Betriebsräte', color: '#c92a2a', textColor: '#ffffff' },
-      { name: 'Ersthelfer:in', pluralName: 'Ersthelfer:innen', color: '#2f9e44', textColor: '#ffffff' },
-      { name: 'Brandschutzhelfer:in', pluralName: 'Brandschutzhelfer:innen', color: '#e8590c', displayType: 'grouped' },
+      { name: 'Ersthelfer:in', pluralName: 'Ersthelfer:innen', color: '#237032', textColor: '#ffffff' },
+      {
+        name: 'Brandschutzhelfer:in',
+        pluralName: 'Brandschutzhelfer:innen',
+        color: '#e8590c',
+        textColor: '#000000',
+        displayType: 'grouped',
+      },
       {
         name: 'Projektleitung',
         pluralName: 'Projektleitungen',

@@ -48,7 +48,7 @@ function AddForm({ entries, onAdd }: { entries: Entry[]; onAdd: (label: string) 
             setError(null);
           }}
           error={error}
-          style={{ flex: '1 1 14rem' }}
+          style={{ flex: '1 1 12rem' }}
         />
         <Button
           type="submit"
@@ -87,6 +87,7 @@ function EntryRow({
         onChange={(event) => onRename(event.currentTarget.value)}
         error={error}
         description={entry._destroy ? t('flagged') : entry.isNew ? t('unsaved') : undefined}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         styles={entry._destroy ? { input: { textDecoration: 'line-through' } } : undefined}
         style={{ flex: 1, minWidth: 0 }}
       />

@@ -17,6 +17,7 @@ import {
   IconMailPlus,
   IconPencil,
   IconSend,
+  IconTags,
   IconUserCheck,
   IconUsers,
   type Icon as TablerIcon,
@@ -40,6 +41,12 @@ function cardsOf(group: Group, openJoinRequests: number): Card[] {
   return [
     { key: 'edit', path: `${base}/edit`, icon: IconPencil, shown: group.can.update },
     { key: 'members', path: `${base}/administration/members`, icon: IconUsers, shown: true },
+    {
+      key: 'membership_roles',
+      path: `${base}/administration/membership_roles`,
+      icon: IconTags,
+      shown: group.can.update,
+    },
     {
       key: 'join_requests',
       path: `${base}/administration/join_requests`,

@@ -122,6 +122,7 @@ export function RoleFormRow({ scope, role, columns, onDone }: Props) {
                 label={labels.color}
                 value={color}
                 format="hex"
+                withEyeDropper={false}
                 swatches={SWATCHES}
                 onChange={(value) => {
                   setColor(value);
@@ -134,6 +135,7 @@ export function RoleFormRow({ scope, role, columns, onDone }: Props) {
                 description={t('fields.text_color_hint')}
                 value={textColor}
                 format="hex"
+                withEyeDropper={false}
                 swatches={SWATCHES}
                 onChange={(value) => {
                   setTextColor(value);

@@ -37,14 +37,20 @@ function RoleRow({ role, scope, locked, onEdit }: RowProps) {
     <Table.Tr>
       <Table.Td>
         <RoleBadge name={role.name} color={role.color} textColor={role.text_color} />
+        {/* Phones show the other columns' texts here. */}
+        <Text size="sm" c="dimmed" mt={4} hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+          {role.plural_name} · {role.slug} · {t(`display_types.${role.display_type}`)}
+        </Text>
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{role.plural_name}</Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+        {role.plural_name}
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
         <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {role.slug}
         </Text>
       </Table.Td>
-      <Table.Td>{t(`display_types.${role.display_type}`)}</Table.Td>
+      <Table.Td visibleFrom="sm">{t(`display_types.${role.display_type}`)}</Table.Td>
       <Table.Td ta="right">{role.holder_count}</Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -99,14 +105,14 @@ export function RolesEditor({ scope }: { scope: RoleScope }) {
         <EmptyState icon={<IconTags size={32} aria-hidden />} title={t('empty')} text={t('empty_text')} />
       )}
       {roles.data && (list.length > 0 || editing === NEW) && (
-        <Table.ScrollContainer minWidth={680}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('columns.name')}</Table.Th>
-                <Table.Th>{t('columns.plural_name')}</Table.Th>
-                <Table.Th>{t('columns.slug')}</Table.Th>
-                <Table.Th>{t('columns.display_type')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.plural_name')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.slug')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.display_type')}</Table.Th>
                 <Table.Th ta="right">{t('columns.holders')}</Table.Th>
                 <Table.Th ta="right">{t('columns.actions')}</Table.Th>
               </Table.Tr>
