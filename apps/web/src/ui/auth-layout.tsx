@@ -8,12 +8,15 @@ export function AuthLayout({
   title,
   intro,
   languageHint,
+  navigation,
   children,
 }: {
   title: string;
   intro?: string;
   /** What the language chosen here means (the sign-in page: whether it becomes the account's). */
   languageHint?: string;
+  /** The network's public navigation, above the card. */
+  navigation?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
@@ -27,6 +30,7 @@ export function AuthLayout({
               {t('app_name')}
             </Text>
           </Group>
+          {navigation}
           <Paper withBorder shadow="sm" radius="md" p="xl">
             <Stack gap="md">
               <div>

@@ -43,9 +43,13 @@ export function UserbarNavigation() {
   );
 }
 
-/** The items marked public, for visitors of the public pages. */
-export function PublicNavigation() {
+/** The items marked public, for visitors of the public pages and the sign-in page. */
+export function PublicNavigation({ centered = false }: { centered?: boolean }) {
   const { t } = useTranslation('navigation');
   const items = useQuery(publicNavigationQuery).data?.navigation_items ?? [];
-  return <NavigationRow items={items} label={t('header.network')} onHeader={false} />;
+  return (
+    <Box style={centered ? { display: 'flex', justifyContent: 'center' } : undefined}>
+      <NavigationRow items={items} label={t('header.network')} onHeader={false} />
+    </Box>
+  );
 }

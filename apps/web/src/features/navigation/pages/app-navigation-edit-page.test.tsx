@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultAppNavigation } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
-import { clearToasts, renderUi } from '../../../ui/testing.tsx';
+import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
 import { AppNavigationEditPage } from './app-navigation-edit-page.tsx';
 
 function render() {
@@ -37,6 +37,12 @@ describe('the app navigation editor', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('app-slot')).toHaveLength(4));
     expect(screen.getByRole('button', { name: 'Speichern' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Eintrag hinzufügen' })).toHaveProperty('disabled', false);
+  });
+
+  it('has no serious accessibility findings', async () => {
+    render();
+    await screen.findAllByTestId('app-slot');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('has exactly one entry point, never on the more item', async () => {

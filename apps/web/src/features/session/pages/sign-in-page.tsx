@@ -1,6 +1,6 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../ui/auth-layout.tsx';
@@ -10,6 +10,7 @@ import { PageLoader } from '../../../ui/page-loader.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { useErrorMessage } from '../../../ui/use-error-message.ts';
 import { SignUpLink } from '../../joining/index.ts';
+import { PublicNavigation } from '../../navigation/index.ts';
 import { sessionQuery, useSignIn } from '../api.ts';
 import { safeRedirect } from '../redirect.ts';
 
@@ -53,7 +54,16 @@ export function SignInPage() {
   };
 
   return (
-    <AuthLayout title={t('sign_in.title')} intro={t('sign_in.intro')} languageHint={t('sign_in.language_hint')}>
+    <AuthLayout
+      title={t('sign_in.title')}
+      intro={t('sign_in.intro')}
+      languageHint={t('sign_in.language_hint')}
+      navigation={
+        <Suspense fallback={null}>
+          <PublicNavigation centered />
+        </Suspense>
+      }
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {signIn.isError && <FormAlert kind="error">{errorMessage(signIn.error)}</FormAlert>}
