@@ -74,8 +74,8 @@ export function MemberActions({ member }: { member: MemberAdminDetail }) {
         )}
         {member.can.destroy && (
           <Button
-            color="red"
-            variant="light"
+            color="red.9"
+            variant="outline"
             leftSection={<IconTrash size={16} aria-hidden />}
             loading={remove.isPending}
             onClick={() => void destroy()}

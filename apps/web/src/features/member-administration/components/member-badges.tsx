@@ -12,17 +12,17 @@ export function MemberBadges({
   return (
     <Group gap={4}>
       {member.locked && (
-        <Badge color="red" variant="light">
+        <Badge color="red" variant="dot">
           {t('badges.locked')}
         </Badge>
       )}
       {member.is_external && (
-        <Badge color="orange" variant="light">
+        <Badge color="orange" variant="dot">
           {t('badges.external')}
         </Badge>
       )}
       {member.network_admin && (
-        <Badge color="blue" variant="light">
+        <Badge color="blue" variant="dot">
           {t('badges.admin')}
         </Badge>
       )}
