@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../testing/render.tsx';
-import { clearToasts, renderUi } from '../../../ui/testing.tsx';
+import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
 import { groupWith, SETTINGS } from '../testing.ts';
 import { InvitePage } from './invite-page.tsx';
 
@@ -33,6 +33,13 @@ describe('the invite page of a group', () => {
     await screen.findByRole('tab', { name: 'Members' });
     expect(tabNames()).toEqual(['Members', 'By e-mail', 'CSV upload']);
     expect(screen.getByRole('button', { name: 'Send invitations' })).toBeTruthy();
+  });
+
+  it('has no serious accessibility violations on the e-mail tab', async () => {
+    show({ invite_internal: true, invite_external: true });
+    fireEvent.click(await screen.findByRole('tab', { name: 'By e-mail' }));
+    await screen.findByDisplayValue('Join us at Agora');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('shows only the members tab without an external flag', async () => {
