@@ -13,7 +13,9 @@
 // events handled per second; --event-writes, --events); the word "directory" the member list of
 // the directory with filters and with searches, on PGlite and then on PostgreSQL (directory.ts);
 // the word "join" the join group (group-join.ts: 5,000 members ask to join a moderated group and
-// its admin accepts each, on PGlite and PostgreSQL; --join-members).
+// its admin accepts each, on PGlite and PostgreSQL; --join-members); the word "invite" the
+// invitation group (invites.ts: a CSV of 5,000 people invited by e-mail, until every mail is
+// queued, and the server's memory meanwhile; --invite-rows).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,7 @@ import { formatChatReport, runChatBench, type ChatFigures } from './chat.ts';
 import { formatDirectoryReport, runDirectoryBench, type DirectoryFigures } from './directory.ts';
 import { formatEventsReport, runEventsBench, type EventsReport } from './events.ts';
 import { formatJoinReport, runGroupJoinBench, type JoinFigures } from './group-join.ts';
+import { formatInviteReport, runInviteBench, type InviteFigures } from './invites.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
@@ -50,6 +53,7 @@ const { values } = parseArgs({
     'event-writes': { type: 'string', default: process.env.BENCH_EVENT_WRITES ?? '2000' },
     events: { type: 'string', default: process.env.BENCH_EVENTS ?? '5000' },
     'join-members': { type: 'string', default: process.env.BENCH_JOIN_MEMBERS ?? '5000' },
+    'invite-rows': { type: 'string', default: process.env.BENCH_INVITE_ROWS ?? '5000' },
   },
 });
 const members = wholeNumber('--members', values.members, 20);
@@ -64,6 +68,8 @@ const eventWrites = wholeNumber('--event-writes', values['event-writes'], 10);
 const eventCount = wholeNumber('--events', values.events, 10);
 const joinMembers = wholeNumber('--join-members', values['join-members'], 10);
 const joinSelected = values.only.trim() === '' || values.only.split(',').some((w) => isJoinWord(w));
+const inviteRows = wholeNumber('--invite-rows', values['invite-rows'], 1);
+const inviteSelected = values.only.trim() === '' || values.only.split(',').some((w) => isInviteWord(w));
 const { selected, storageSelected, calendarsSelected, participationSelected, chatSelected, eventsSelected } =
   selectScenarios(values.only);
 
@@ -242,6 +248,12 @@ try {
     console.log(`  join: done${join.runs.some((r) => r.failure) ? ', FAILED' : ''}`);
   }
 
+  let invites: InviteFigures | null = null;
+  if (inviteSelected) {
+    invites = await runInviteBench({ rows: inviteRows });
+    console.log(`  invites: done${invites.failure ? `, FAILED: ${invites.failure}` : ''}`);
+  }
+
   let events: EventsReport | null = null;
   if (eventsSelected) {
     events = await runEventsBench({ writes: eventWrites, events: eventCount });
@@ -267,6 +279,7 @@ try {
   if (directory) console.log('\n' + formatDirectoryReport(directory));
   if (events) console.log('\n' + formatEventsReport(events));
   if (join) console.log('\n' + formatJoinReport(join));
+  if (invites) console.log('\n' + formatInviteReport(invites));
   writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation, chat);
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
   const failed = [
@@ -278,6 +291,7 @@ try {
     ...(directory?.failure ? ['directory'] : []),
     ...(events?.failure ? ['events'] : []),
     ...(join?.runs.some((r) => r.failure) ? ['join'] : []),
+    ...(invites?.failure ? ['invites'] : []),
   ];
   if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
   exitCode = failed.length ? 1 : 0;
@@ -287,6 +301,12 @@ try {
   await cleanUp();
 }
 process.exit(exitCode);
+
+/** Whether a word of --only names the invitation group. */
+function isInviteWord(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w !== '' && ('invites'.includes(w) || w.startsWith('invite'));
+}
 
 /** Whether a word of --only names the join group. */
 function isJoinWord(word: string): boolean {
@@ -328,7 +348,8 @@ function selectScenarios(only: string): {
     !participationSelected &&
     !chatSelected &&
     !eventsSelected &&
-    !words.some(isJoinWord)
+    !words.some(isJoinWord) &&
+    !words.some(isInviteWord)
   ) {
     const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation', 'chat', 'events'];
     console.error(`--only "${only}" matches no scenario: ${names.join(', ')}`);

@@ -13,6 +13,7 @@ import { seedLargeParticipation, type LargeParticipationResult } from './large-p
 import { seedLarge, type LargeNetworkOptions } from './large.ts';
 
 export { measureEvents, type EventsFigures } from './bench-events.ts';
+export { measureCsvInvite, type CsvInviteFigures } from './bench-invites.ts';
 export { largeEmail } from './large.ts';
 export {
   generateLargeSeries,

@@ -75,9 +75,8 @@ async function sortOut(
 
 export function createInviting(deps: ExternalInvitesDeps, repository: ExternalInvitesRepository, targets: Targets) {
   /** The answer's sentence in the network's language. */
-  async function messageFor(networkId: string, invited: number, left: number): Promise<string> {
-    const network = await deps.networks.get(networkId);
-    const t = translator(localeFor(null, network?.language));
+  function messageFor(language: string | undefined, invited: number, left: number): string {
+    const t = translator(localeFor(null, language));
     const sent = invited > 0 ? t('invitations:sent', { count: invited }) : t('invitations:none_sent');
     return left > 0 ? `${sent} ${t('invitations:with_errors', { count: left })}` : sent;
   }
@@ -96,6 +95,8 @@ export function createInviting(deps: ExternalInvitesDeps, repository: ExternalIn
     // The demo's invitations are not mailed (its seed runs before the mail queue exists).
     options: { sendEmail?: boolean } = {},
   ): Promise<ExternalInviteResult & { ids: string[] }> {
+    // Read before the write: on the embedded database the mail processors queue right after it.
+    const network = await deps.networks.get(actor.networkId);
     const resolved = await targets.resolve(actor, target);
     targets.checkChoices(resolved, choices.user_type, choices.channel_ids);
     const groupIds = await targets.groupIdsFor(actor, resolved, choices.group_ids);
@@ -138,7 +139,7 @@ export function createInviting(deps: ExternalInvitesDeps, repository: ExternalIn
       return written.map((r) => r.id);
     });
     return {
-      message: await messageFor(actor.networkId, ids.length, errors.length),
+      message: messageFor(network?.language, ids.length, errors.length),
       invited: ids.length,
       errors,
       ids,

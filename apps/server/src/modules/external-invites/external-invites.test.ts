@@ -199,7 +199,14 @@ describe('CSV upload', () => {
       .map((i) => `${i.first_name} ${i.last_name}`)
       .sort();
     expect(names).toEqual(['Jürgen Müller', 'Änne Weiß']);
-    expect(await mailsTo(two)).toHaveLength(1);
+    const [toOne, toTwo] = [(await mailsTo(one))[0]!, (await mailsTo(two))[0]!];
+    const linkOf = (text: string) => text.match(/\/invitations\/([\w-]+)/)![1]!;
+    // One rendering, each mail with its own link.
+    expect(linkOf(toOne.text)).not.toBe(linkOf(toTwo.text));
+    expect(toTwo.html).toContain(linkOf(toTwo.text));
+    expect(await t.services.externalInvites.openByToken({ id: networkId }, linkOf(toTwo.text))).toMatchObject({
+      email: two,
+    });
 
     // Invited already: the same file again invites nobody.
     const again = await upload(admin.session, { name: 'people.csv', bytes: Buffer.from(text, 'latin1') });

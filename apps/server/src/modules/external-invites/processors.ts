@@ -11,6 +11,9 @@ import type { ExternalInviteRow, ExternalInvitesRepository } from './repository.
 const idsOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
+/** Stands for the token while a mail is rendered: letters only, so no escaping changes it. */
+const LINK_MARKER = 'INVITATIONTOKENMARKER';
+
 /** Where the invited person answers (a page of the web app). */
 export const INVITATION_PATH = '/invitations';
 
@@ -45,24 +48,33 @@ export function externalInviteProcessors(
     const t = translator(locale);
     const tokens: Array<{ id: string; tokenHash: string }> = [];
     const mails: MailJob[] = [];
-    const paragraphs = new Map<string, string[]>();
+    // The mails of one subject and text differ only in their link: each is rendered once (with
+    // the imprint read once), and every invite's link put in place of a marker.
+    const rendered = new Map<string, MailJob>();
     for (const invite of open) {
       const { token, hash } = newToken();
       tokens.push({ id: invite.id, tokenHash: hash });
-      const body = paragraphs.get(invite.body) ?? paragraphsOf(invite.body);
-      paragraphs.set(invite.body, body);
-      mails.push(
-        await deps.mailer.prepare({
+      const key = JSON.stringify([invite.subject, invite.body]);
+      let mail = rendered.get(key);
+      if (!mail) {
+        mail = await deps.mailer.prepare({
           networkId,
           networkName: network?.name,
           to: invite.email,
           locale,
           subject: invite.subject,
-          paragraphs: body,
-          action: { label: t('invitations:mail.action'), url: `${deps.publicUrl}${INVITATION_PATH}/${token}` },
+          paragraphs: paragraphsOf(invite.body),
+          action: { label: t('invitations:mail.action'), url: `${deps.publicUrl}${INVITATION_PATH}/${LINK_MARKER}` },
           closing: [t('invitations:mail.hint')],
-        }),
-      );
+        });
+        rendered.set(key, mail);
+      }
+      mails.push({
+        ...mail,
+        to: invite.email,
+        text: mail.text.replaceAll(LINK_MARKER, token),
+        html: mail.html.replaceAll(LINK_MARKER, token),
+      });
     }
     await context.transaction(async (tx) => {
       await repository.setTokenHashes(tx, tokens);

@@ -58,7 +58,8 @@ export function createTargets(deps: ExternalInvitesDeps) {
         onlyExternal: networkOnly || !can.invite_external,
       };
     }
-    const category = (await groups.listCategories(actor)).find((c) => c.id === target.id);
+    // The category pages link by slug: either names the category.
+    const category = (await groups.listCategories(actor)).find((c) => c.id === target.id || c.slug === target.id);
     if (!category) throw notFound();
     if (!category.can.create) throw forbidden();
     return {
