@@ -40,8 +40,9 @@ export function SelectField({
   description,
   data,
   disabled,
+  required = true,
   parse = (value) => value,
-}: FieldProps & { data: ComboboxData; parse?: (value: string | null) => unknown }) {
+}: FieldProps & { data: ComboboxData; required?: boolean; parse?: (value: string | null) => unknown }) {
   const form = useSettingsForm();
   const texts = useFieldTexts(path, label, description);
   const value = getAt(form.values, path);
@@ -55,7 +56,7 @@ export function SelectField({
       onChange={(next) => form.set(path, parse(next))}
       allowDeselect={false}
       error={form.error(path)}
-      withAsterisk
+      withAsterisk={required}
     />
   );
 }

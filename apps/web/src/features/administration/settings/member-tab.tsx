@@ -36,6 +36,7 @@ export function MemberTab() {
           path="detection_profile_field"
           data={[{ value: '', label: t('fields.detection_profile_field.none') }, ...profileFields]}
           parse={(value) => value || null}
+          required={false}
         />
       </Section>
       <Section title={t('sections.locked_members')}>
