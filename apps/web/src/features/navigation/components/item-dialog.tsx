@@ -61,12 +61,15 @@ function ItemForm({ node, groupSlug, errors, onSave, onClose }: Omit<ItemDialogP
           onChange={(link) => setDraft({ ...draft, link })}
           error={draft.link === node.link ? message(errors?.link) : undefined}
         />
-        <Switch
-          label={t('editor.public')}
-          description={t('editor.public_hint')}
-          checked={draft.public}
-          onChange={(event) => setDraft({ ...draft, public: event.currentTarget.checked })}
-        />
+        {/* Visitors see the network's public items only; a group's pages are for members. */}
+        {!groupSlug && (
+          <Switch
+            label={t('editor.public')}
+            description={t('editor.public_hint')}
+            checked={draft.public}
+            onChange={(event) => setDraft({ ...draft, public: event.currentTarget.checked })}
+          />
+        )}
         <Switch
           label={t('editor.new_window')}
           checked={draft.new_window}

@@ -50,7 +50,7 @@ export function NavigationEditPage() {
           title={groupSlug ? t('editor.group_title') : t('editor.title')}
           backTo={groupSlug ? `/groups/${groupSlug}/administration` : '/administration'}
         />
-        <Text c="dimmed">{t('editor.intro')}</Text>
+        <Text c="dimmed">{groupSlug ? t('editor.group_intro') : t('editor.intro')}</Text>
         {loaded.isPending && <LoadingRow />}
         {loaded.isError && (
           <ErrorRow error={loaded.error} message={t('editor.load_error')} onRetry={() => void loaded.refetch()} />
