@@ -1,4 +1,4 @@
-import { IconCategory } from '@tabler/icons-react';
+import { IconCalendarCog } from '@tabler/icons-react';
 import type { FeatureModule } from '../../app/registry.ts';
 import { administrationOnly } from '../administration/index.ts';
 
@@ -20,7 +20,7 @@ export const appointmentCategoriesFeature: FeatureModule = {
       key: 'appointment_categories',
       label: 'appointment-categories:title',
       description: 'appointment-categories:description',
-      icon: IconCategory,
+      icon: IconCalendarCog,
       path: '/administration/appointment_categories',
     },
   ],

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_CATEGORY_LIMITS, type AppointmentCategory } from '@agora/contracts';
 import { useFormErrors } from '../../../ui/form-errors.ts';
@@ -130,7 +130,8 @@ export function CategoriesEditor({ categories }: { categories: AppointmentCatego
     });
 
   return (
-    <Stack gap="md">
+    // Mantine's error red is too light on white for small text; a darker one for the messages.
+    <Stack gap="md" style={{ '--mantine-color-error': 'var(--mantine-color-red-8)' } as CSSProperties}>
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           {entries.length === 0 && <Text c="dimmed">{t('empty')}</Text>}

@@ -1,5 +1,5 @@
 import { Button, ColorInput, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type CSSProperties, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MEMBERSHIP_ROLE_DEFAULT_COLOR,
@@ -91,7 +91,8 @@ export function RoleFormRow({ scope, role, columns, onDone }: Props) {
           noValidate
           aria-label={role ? t('edit_title', { name: role.name }) : t('new_title')}
         >
-          <Stack gap="sm" py="xs">
+          {/* Mantine's error red is too light on white for small text; a darker one for the messages. */}
+          <Stack gap="sm" py="xs" style={{ '--mantine-color-error': 'var(--mantine-color-red-8)' } as CSSProperties}>
             <Text fw={600}>{role ? t('edit_title', { name: role.name }) : t('new_title')}</Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <LimitedTextInput
