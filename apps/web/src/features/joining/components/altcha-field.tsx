@@ -86,7 +86,11 @@ export function AltchaField({
           strings,
           style: { '--altcha-max-width': '100%' },
         })}
-      {error && <Input.Error mt={4}>{error}</Input.Error>}
+      {error && (
+        <Input.Error mt={4} c="red.8">
+          {error}
+        </Input.Error>
+      )}
     </Box>
   );
 }

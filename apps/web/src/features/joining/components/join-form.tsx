@@ -11,6 +11,9 @@ import {
 import type { FormErrors } from '../../../ui/form-errors.ts';
 import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 
+/** Error texts a shade darker than the default red: readable on white (contrast). */
+const ERROR_PROPS = { c: 'red.8' };
+
 export type JoinFormValues = {
   email: string;
   first_name: string;
@@ -97,6 +100,7 @@ export function JoinForm(props: JoinFormProps) {
           value={values.email}
           onChange={(e) => set('email')(e.currentTarget.value)}
           error={error('email')}
+          errorProps={ERROR_PROPS}
         />
         <LimitedTextInput
           label={t('form.first_name')}
@@ -107,6 +111,7 @@ export function JoinForm(props: JoinFormProps) {
           value={values.first_name}
           onChange={(e) => set('first_name')(e.currentTarget.value)}
           error={error('first_name')}
+          errorProps={ERROR_PROPS}
         />
         <LimitedTextInput
           label={t('form.last_name')}
@@ -117,6 +122,7 @@ export function JoinForm(props: JoinFormProps) {
           value={values.last_name}
           onChange={(e) => set('last_name')(e.currentTarget.value)}
           error={error('last_name')}
+          errorProps={ERROR_PROPS}
         />
         <PasswordInput
           label={props.existingAccount ? t('form.existing_password') : t('form.password')}
@@ -131,6 +137,7 @@ export function JoinForm(props: JoinFormProps) {
           value={values.password}
           onChange={(e) => set('password')(e.currentTarget.value)}
           error={error('password')}
+          errorProps={ERROR_PROPS}
         />
         {!props.existingAccount && (
           <PasswordInput
@@ -141,6 +148,7 @@ export function JoinForm(props: JoinFormProps) {
             value={values.password_confirmation}
             onChange={(e) => set('password_confirmation')(e.currentTarget.value)}
             error={error('password_confirmation')}
+            errorProps={ERROR_PROPS}
           />
         )}
         {props.profileFields.map((field) => (
@@ -152,6 +160,7 @@ export function JoinForm(props: JoinFormProps) {
             value={values.profile[field] ?? ''}
             onChange={(e) => setProfile(field, e.currentTarget.value)}
             error={error(`profile.${field}`)}
+            errorProps={ERROR_PROPS}
           />
         ))}
         {props.beforeSubmit}

@@ -52,7 +52,7 @@ function RegistrationCard({ item }: { item: RegistrationItem }) {
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
-            <Badge color={STATUS_COLORS[item.status]} variant="light">
+            <Badge color={STATUS_COLORS[item.status]} variant="dot" size="sm">
               {t(`registrations.status.${item.status}`)}
             </Badge>
           </Group>
