@@ -78,9 +78,10 @@ export function settingsRoutes(deps: { networks: NetworksService; groups: Groups
       async (request): Promise<NetworkSettingsAdministration> => {
         const actor = request.actor!;
         const network = await loadAdministrable(actor);
-        const choices = await options(actor);
+        const sentGroups = request.body.settings.group_promotion_config?.groups ?? [];
+        const [choices, readable] = await Promise.all([options(actor), deps.groups.readableAmong(actor, sentGroups)]);
         const { settings, name, language } = mergeSettings(deps.networks, network, request.body.settings, {
-          groupIds: new Set(choices.groups.map((g) => g.id)),
+          groupIds: new Set(readable.keys()),
           categoryIds: new Set(choices.group_categories.map((c) => c.id)),
         });
         const saved = await deps.networks.updateSettings(network.id, settings, actor.membershipId, { name, language });

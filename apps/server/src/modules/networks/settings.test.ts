@@ -179,6 +179,14 @@ describe('the rules of the network settings', () => {
       'group_promotion_config.groups',
       'invalid',
     ));
+  it('takes a promotion of the network’s own groups with a title', async () => {
+    const response = await put(admin, {
+      group_promotion_config: promotion({ active: true, title: 'Welcome', groups: [groupId] }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().settings.group_promotion_config).toMatchObject({ active: true, groups: [groupId] });
+    await put(admin, { group_promotion_config: promotion({}) });
+  });
 });
 
 describe('saving the network settings', () => {
