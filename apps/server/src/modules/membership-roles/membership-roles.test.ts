@@ -192,6 +192,20 @@ describe("a group's membership roles", () => {
   });
 });
 
+describe('a network without membership roles', () => {
+  it('refuses the editor at both levels', async () => {
+    await t.services.networks.setConfig(networkId, { membership_roles_enabled: false });
+    try {
+      expect((await call('GET', NETWORK, admin.session)).statusCode).toBe(403);
+      expect((await call('POST', NETWORK, admin.session, role('Aus'))).statusCode).toBe(403);
+      expect((await call('GET', GROUP, groupAdmin.session)).statusCode).toBe(403);
+    } finally {
+      await t.services.networks.setConfig(networkId, { membership_roles_enabled: true });
+    }
+    expect((await call('GET', NETWORK, admin.session)).statusCode).toBe(200);
+  });
+});
+
 describe('setAssignments', () => {
   it("sets a member's roles of one scope as a whole, keeping those of other scopes", async () => {
     const [a, b, c] = await t.services.membershipRoles.create(networkId, [

@@ -1,15 +1,18 @@
 import { defineModule } from '../../platform/loader/index.ts';
 import type { DemoNetwork } from '../../seed/demo-context.ts';
 import type { GroupsService } from '../groups/index.ts';
+import type { NetworksService } from '../networks/index.ts';
 import { membershipRoleRoutes } from './routes.ts';
 import { createMembershipRolesService } from './service.ts';
 
 /** Membership roles (Betriebsrat, Ersthelfer:in ...), a way to reach several members at once. */
 export const membershipRolesModule = defineModule({
   name: 'membershipRoles',
-  needs: ['groups'],
+  needs: ['groups', 'networks'],
   create: (platform) => createMembershipRolesService(platform.db, platform.events),
-  routes: (roles, { groups }: { groups: GroupsService }) => [membershipRoleRoutes({ roles, groups })],
+  routes: (roles, { groups, networks }: { groups: GroupsService; networks: NetworksService }) => [
+    membershipRoleRoutes({ roles, groups, networks }),
+  ],
   async demo(demo: DemoNetwork): Promise<void> {
     demo.roles = await demo.services.membershipRoles.create(demo.network.id, [
       { name: 'Betriebsrat', pluralName: 'Betriebsräte', color: '#c92a2a', textColor: '#ffffff' },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { membershipRoleBodySchema, type MembershipRole } from '@agora/contracts';
 import { allows } from '../../platform/policy/index.ts';
 import { groupPolicy, type GroupsService } from '../groups/index.ts';
+import type { NetworksService } from '../networks/index.ts';
 import type { RoleScope } from './policy.ts';
 import type { MembershipRolesService } from './service.ts';
 
@@ -13,6 +14,7 @@ const groupParams = z.object({ slug: z.string().max(200) });
 const groupIdParams = groupParams.extend({ id: z.string().max(64) });
 
 const BODY_RULES =
+  'Refused (403) where the network does not allow membership roles. ' +
   '`name` and `plural_name` required (at most 100 characters); `color` a hex colour (#rrggbb, black when left out), ' +
   '`text_color` one or null, `display_type` default, grouped or hidden. The slug is not accepted.';
 
@@ -20,12 +22,19 @@ const BODY_RULES =
  * The membership roles' editor: the network's own roles for network admins
  * (`/administration/membership_roles`), a group's for its admins (`/groups/{slug}/administration/membership_roles`).
  */
-export function membershipRoleRoutes(deps: { roles: MembershipRolesService; groups: GroupsService }) {
-  const { roles, groups } = deps;
-  const networkScope = (request: FastifyRequest): RoleScope => ({
+export function membershipRoleRoutes(deps: {
+  roles: MembershipRolesService;
+  groups: GroupsService;
+  networks: Pick<NetworksService, 'configOf'>;
+}) {
+  const { roles, groups, networks } = deps;
+  /** Roles exist only where the network's operator allows them (membership_roles_enabled). */
+  const enabled = async (request: FastifyRequest) =>
+    (await networks.configOf(request.actor!.networkId)).membership_roles_enabled;
+  const networkScope = async (request: FastifyRequest): Promise<RoleScope> => ({
     networkId: request.actor!.networkId,
     groupId: null,
-    administrates: request.actor!.isNetworkAdmin,
+    administrates: request.actor!.isNetworkAdmin && (await enabled(request)),
   });
   /** The group's roles are its administrators' (404 for a group the member cannot see). */
   const groupScope = async (request: FastifyRequest, slug: string): Promise<RoleScope> => {
@@ -33,7 +42,7 @@ export function membershipRoleRoutes(deps: { roles: MembershipRolesService; grou
     return {
       networkId: request.actor!.networkId,
       groupId: subject.group.id,
-      administrates: allows(groupPolicy, 'update', request.actor!, subject),
+      administrates: allows(groupPolicy, 'update', request.actor!, subject) && (await enabled(request)),
     };
   };
 
@@ -50,7 +59,7 @@ export function membershipRoleRoutes(deps: { roles: MembershipRolesService; grou
           description: 'By name, each with its holder count.',
         },
       },
-      async (request): Promise<MembershipRole[]> => roles.listRoles(request.actor!, networkScope(request)),
+      async (request): Promise<MembershipRole[]> => roles.listRoles(request.actor!, await networkScope(request)),
     );
     r.post(
       '/administration/membership_roles',
@@ -66,7 +75,7 @@ export function membershipRoleRoutes(deps: { roles: MembershipRolesService; grou
       async (request, reply) =>
         reply
           .code(201)
-          .send(await roles.createRole(request.actor!, networkScope(request), request.body.membership_role)),
+          .send(await roles.createRole(request.actor!, await networkScope(request), request.body.membership_role)),
     );
     r.put(
       '/administration/membership_roles/:id',
@@ -81,7 +90,7 @@ export function membershipRoleRoutes(deps: { roles: MembershipRolesService; grou
         },
       },
       async (request): Promise<MembershipRole> =>
-        roles.updateRole(request.actor!, networkScope(request), request.params.id, request.body.membership_role),
+        roles.updateRole(request.actor!, await networkScope(request), request.params.id, request.body.membership_role),
     );
     r.delete(
       '/administration/membership_roles/:id',
@@ -95,7 +104,7 @@ export function membershipRoleRoutes(deps: { roles: MembershipRolesService; grou
         },
       },
       async (request, reply) => {
-        await roles.destroyRole(request.actor!, networkScope(request), request.params.id);
+        await roles.destroyRole(request.actor!, await networkScope(request), request.params.id);
         return reply.code(204).send();
       },
     );
