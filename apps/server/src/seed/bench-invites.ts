@@ -11,8 +11,11 @@ export type CsvInviteFigures = {
   invited: number;
   /** Until the upload was answered: every invite written, with its events. */
   answeredSeconds: number;
-  /** Until every invitation mail was in the job queue (`mail.send`). */
+  /** Until every invitation mail was in the job queue (`mail.send`), as the poll saw it. */
   queuedSeconds: number | null;
+  /** The first and the last mail job's creation time, from the upload's start (the job table's clock). */
+  firstJobSeconds: number | null;
+  lastJobSeconds: number | null;
   mailsQueued: number;
   rssBeforeMb: number;
   rssPeakMb: number;
@@ -103,6 +106,7 @@ export async function measureCsvInvite(options: { rows: number }): Promise<CsvIn
       heapPeak = Math.max(heapPeak, usage.heapUsed / 1024 / 1024);
     }, 20);
     const since = new Date(Date.now() - 1000);
+    const startedAt = Date.now();
     const started = performance.now();
     const response = await app.inject({
       method: 'POST',
@@ -131,11 +135,17 @@ export async function measureCsvInvite(options: { rows: number }): Promise<CsvIn
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     clearInterval(timer);
+    const jobs = (await database.db.execute(
+      sql`select min(created_on) as first, max(created_on) as last from pgboss.job where name = 'mail.send' and created_on >= ${since.toISOString()}::timestamptz`,
+    )) as unknown as { rows: Array<{ first: unknown; last: unknown }> };
+    const fromStart = (value: unknown) => (value ? (new Date(value as string).getTime() - startedAt) / 1000 : null);
     return {
       rows: options.rows,
       invited,
       answeredSeconds,
       queuedSeconds,
+      firstJobSeconds: fromStart(jobs.rows[0]?.first),
+      lastJobSeconds: fromStart(jobs.rows[0]?.last),
       mailsQueued: queued,
       rssBeforeMb,
       rssPeakMb: Math.max(rssPeak, process.memoryUsage().rss / 1024 / 1024),
