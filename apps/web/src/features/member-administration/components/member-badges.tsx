@@ -12,17 +12,17 @@ export function MemberBadges({
   return (
     <Group gap={4}>
       {member.locked && (
-        <Badge color="red" variant="dot">
+        <Badge color="red" variant="dot" tt="none">
           {t('badges.locked')}
         </Badge>
       )}
       {member.is_external && (
-        <Badge color="orange" variant="dot">
+        <Badge color="orange" variant="dot" tt="none">
           {t('badges.external')}
         </Badge>
       )}
       {member.network_admin && (
-        <Badge color="blue" variant="dot">
+        <Badge color="blue" variant="dot" tt="none">
           {t('badges.admin')}
         </Badge>
       )}

@@ -45,7 +45,7 @@ describe('the members administration list', { timeout: 15_000 }, () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]!.textContent).toContain('anna@example.test');
-    expect(rows[1]!.textContent).toContain('Administrator');
+    expect(rows[1]!.textContent).toContain('Admin');
     expect(rows[2]!.textContent).toContain('Gesperrt');
     expect(rows[2]!.textContent).toContain('Extern');
     expect(rows[2]!.textContent).toContain('04.03.2026');
