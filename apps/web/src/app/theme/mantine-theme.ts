@@ -70,6 +70,8 @@ export function shellVariablesResolver(theme: ActiveTheme | null): CSSVariablesR
       '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
       '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
       '--mantine-color-brand-light-color': 'var(--mantine-color-brand-9)',
+      // Field errors (the message and the field's text) are read on white: Mantine's red is too light.
+      '--mantine-color-error': 'var(--mantine-color-red-9)',
     },
     dark: {},
   });
