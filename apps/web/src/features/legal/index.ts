@@ -54,7 +54,7 @@ export const legalFeature: FeatureModule = {
     {
       key: 'legal_texts',
       label: 'legal-admin:legal_texts.title',
-      description: 'legal-admin:legal_texts.description',
+      description: 'legal-admin:legal_texts.card',
       icon: IconLicense,
       path: '/administration/legal_texts',
     },

@@ -23,12 +23,12 @@ function Versions({ text }: { text: LegalTextAdmin }) {
             <Group gap="xs" wrap="wrap">
               <Text fw={500}>{t('versions.saved_at', { date: formatDateTime(version.created_at) })}</Text>
               {index === 0 && (
-                <Badge color="green" variant="light">
+                <Badge color="green" variant="dot">
                   {t('versions.current')}
                 </Badge>
               )}
               {version.requires_acceptance && (
-                <Badge color="orange" variant="light">
+                <Badge color="orange" variant="dot">
                   {t('versions.requires_acceptance')}
                 </Badge>
               )}

@@ -40,6 +40,11 @@ function LegalTextRow({ text }: { text: LegalTextAdminSummary }) {
     </Tooltip>
   );
   const base = `/administration/legal_texts/${encodeURIComponent(text.id)}`;
+  const handleLink = (
+    <Anchor component={Link} to={`/legal/${encodeURIComponent(text.handle)}`} fz="inherit">
+      {text.handle}
+    </Anchor>
+  );
   return (
     <Table.Tr>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -51,13 +56,18 @@ function LegalTextRow({ text }: { text: LegalTextAdminSummary }) {
             </Tooltip>
           )}
         </Group>
+        {/* On a phone the handle and the date stand under the name, leaving room for the actions. */}
+        <Stack gap={0} hiddenFrom="sm">
+          {handleLink}
+          <Text size="xs" c="dimmed">
+            {t('list.updated_on', { date: formatDate(text.updated_at) })}
+          </Text>
+        </Stack>
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-        <Anchor component={Link} to={`/legal/${encodeURIComponent(text.handle)}`}>
-          {text.handle}
-        </Anchor>
+      <Table.Td style={{ overflowWrap: 'anywhere' }} visibleFrom="sm">
+        {handleLink}
       </Table.Td>
-      <Table.Td>{formatDate(text.updated_at)}</Table.Td>
+      <Table.Td visibleFrom="sm">{formatDate(text.updated_at)}</Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {action(t('list.versions', { name: text.name }), base, <IconHistory size={18} aria-hidden />)}
@@ -104,13 +114,13 @@ export function LegalTextsAdminPage() {
           }
         />
         <Text c="dimmed">{t('legal_texts.description')}</Text>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('list.name')}</Table.Th>
-                <Table.Th>{t('list.handle')}</Table.Th>
-                <Table.Th>{t('list.updated_at')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('list.handle')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('list.updated_at')}</Table.Th>
                 <Table.Th ta="right">{t('list.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
