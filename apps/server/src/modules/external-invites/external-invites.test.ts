@@ -232,6 +232,21 @@ describe('CSV upload', () => {
     expect(missing.json()).toEqual({ errors: { csv: ['required'] } });
     const noSubject = await upload(admin.session, { name: 'a.csv', bytes: Buffer.from('a@b.de\n') }, [['subject', '']]);
     expect(noSubject.json()).toEqual({ errors: { subject: ['required'] } });
+    // Hostile uploads are the member's fault, never a 500.
+    const nul = await upload(admin.session, { name: 'a.csv', bytes: Buffer.from('a@b.de;\u0000;x\n') });
+    expect(nul.json()).toEqual({ errors: { csv: ['invalid'] } });
+    const badSubject = await upload(admin.session, { name: 'a.csv', bytes: Buffer.from('a@b.de\n') }, [
+      ['subject', 'x\u0000'],
+    ]);
+    expect(badSubject.json()).toEqual({ errors: { subject: ['invalid_characters'] } });
+    const badGroup = await upload(admin.session, { name: 'a.csv', bytes: Buffer.from('a@b.de\n') }, [
+      ['group_ids[]', 'nope'],
+      ['character_encoding', 'EBCDIC'],
+    ]);
+    expect(badGroup.statusCode).toBe(422);
+    expect(Object.keys(badGroup.json().errors).sort()).toEqual(['character_encoding', 'group_ids']);
+    const tooLarge = await upload(admin.session, { name: 'a.csv', bytes: Buffer.alloc(2 * 1024 * 1024 + 10, 'a') });
+    expect(tooLarge.json()).toEqual({ errors: { csv: ['too_large'] } });
   });
 });
 
