@@ -45,3 +45,4 @@ export * from './membership-role.ts';
 export * from './appointment-category.ts';
 export * from './navigation.ts';
 export * from './app-navigation.ts';
+export * from './group-category-admins.ts';

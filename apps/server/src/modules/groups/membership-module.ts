@@ -4,6 +4,7 @@ import type { AuditLogService } from '../audit-log/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import { categoryAdminRoutes } from './category-admin-routes.ts';
 import { memberRemovalProcessor } from './member-removal-processor.ts';
 import { membershipProcessors } from './membership-processors.ts';
 import { membershipRoutes } from './membership-routes.ts';
@@ -31,7 +32,10 @@ export const groupMembershipModule = defineModule({
     needs.auditLog.registerSubject('group', (networkId, ids) => needs.groups.groupPaths(networkId, ids));
     return { joinRequestCounts: needs.groups.joinRequests.unreadCounts };
   },
-  routes: (_service, needs) => [membershipRoutes({ groups: needs.groups, members: needs.members })],
+  routes: (_service, needs) => [
+    membershipRoutes({ groups: needs.groups, members: needs.members }),
+    categoryAdminRoutes({ groups: needs.groups, members: needs.members }),
+  ],
   processors: (_service, needs, platform) => [
     ...membershipProcessors({
       groups: needs.groups,

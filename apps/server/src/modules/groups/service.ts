@@ -12,6 +12,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { Events } from '../../platform/events/index.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
 import type { Storage } from '../../platform/storage/index.ts';
+import { createCategoryAdmins } from './category-admins.ts';
 import { createCategoryAdministration } from './categories.ts';
 import { createGroupLifecycle } from './lifecycle.ts';
 import { groupStorageOwner } from './storage-owner.ts';
@@ -93,6 +94,8 @@ export function createGroupsService(
     ...createCategoryDirectory(db),
     ...createGroupLifecycle({ db, events, repository, storage: options.storage, recordCreated }),
     ...categoryAdministration,
+    /** The administrators of a category, kept by the network's administrators. */
+    categoryAdmins: createCategoryAdmins({ db, events, repository }),
     /** The owner policy of groups' uploads (their images). */
     storageOwner: groupStorageOwner(repository),
     /** The network shell's categories: can.administrate for their admins and the admins of a group in them. */
