@@ -7,12 +7,12 @@ import type { DemoNetwork } from '../../seed/demo-context.ts';
  */
 export async function seedDemoRegistrations(demo: DemoNetwork): Promise<void> {
   const { network, services } = demo;
-  await services.networks.updateSettings(network.id, {
-    join_user_can_initiate: true,
-    join_moderated: true,
-    altcha_captcha: true,
-    join_ask_for_profile_data: true,
-  });
+  // Anna opened the network to sign-ups, as the audit log shows.
+  await services.networks.updateSettings(
+    network.id,
+    { join_user_can_initiate: true, join_moderated: true, altcha_captcha: true, join_ask_for_profile_data: true },
+    demo.memberships[0]!.id,
+  );
   const passwordHash = await hashPassword('demo-password');
   await services.registrations.addPending(network.id, [
     {
