@@ -11,7 +11,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 export const groupsFeature: FeatureModule = {
   key: 'groups',
-  namespaces: ['groups', 'group-membership'],
+  namespaces: ['groups', 'group-membership', 'group-category-admins'],
   routes: [
     {
       path: 'groups/:groupSlug',

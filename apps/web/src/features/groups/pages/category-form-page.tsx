@@ -11,6 +11,7 @@ import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { groupCategoryQuery, useSaveGroupCategory } from '../api.ts';
+import { CategoryAdminsSection } from '../components/category-admins-section.tsx';
 import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 
 const ORDER_PAGE = '/administration/group-categories-order/edit';
@@ -33,6 +34,7 @@ export function CategoryFormPage() {
         {(!groupCategorySlug || category.data) && (
           <CategoryForm key={category.data?.id ?? 'new'} category={category.data ?? null} />
         )}
+        {category.data?.can.update && <CategoryAdminsSection slug={category.data.slug} />}
       </Stack>
     </PageContainer>
   );
