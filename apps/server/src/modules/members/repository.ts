@@ -70,6 +70,22 @@ export function createMembersRepository(db: Db) {
         .from(memberships)
         .where(and(eq(memberships.networkId, networkId), inArray(memberships.userId, userIds)));
     },
+    /** The network's administrators who can act (not locked, not deleted): one query. */
+    async networkAdminIds(networkId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.networkId, networkId),
+            eq(memberships.networkAdmin, true),
+            eq(memberships.kind, 'member'),
+            isNull(memberships.lockedAt),
+            isNull(memberships.deletedAt),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
     async findById(networkId: string, id: string): Promise<MembershipRow | undefined> {
       const [row] = await db
         .select()

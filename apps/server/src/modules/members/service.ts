@@ -56,6 +56,8 @@ export function createMembersService(db: Db, events?: Pick<Events, 'transaction'
     findByUsers: repository.findByUsers,
     find: repository.findById,
     findMany: repository.findByIds,
+    /** The ids of the network's administrators who can act (told of what waits for them). */
+    networkAdminIds: repository.networkAdminIds,
     /** The network's members' names, kind and image as a subquery to join (see the repository). */
     namesSubquery: repository.namesSubquery,
     ...createMemberProfileImages(db),

@@ -9,6 +9,7 @@ import type { ExternalInvitesService } from '../external-invites/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { Altcha } from './altcha.ts';
 import type { RegistrationsRepository } from './repository.ts';
 
@@ -19,7 +20,8 @@ export type RegistrationsDeps = {
   db: Db;
   events: Pick<Events, 'transaction' | 'record'>;
   accounts: Pick<AccountsService, 'addMember' | 'openSession' | 'passwordCheck' | 'exists'>;
-  members: Pick<MembersService, 'findMany' | 'findByUser' | 'find' | 'actorFor'>;
+  members: Pick<MembersService, 'findMany' | 'findByUser' | 'find' | 'actorFor' | 'networkAdminIds'>;
+  notifications: Pick<NotificationsService, 'notify'>;
   externalInvites: Pick<ExternalInvitesService, 'openByToken' | 'accept'>;
   groups: Pick<GroupsService, 'withRolesAndCategories'>;
   networks: Pick<NetworksService, 'get' | 'settings'>;

@@ -74,6 +74,18 @@ describe('moderated sign-up', () => {
     expect(again.response.json().errors).toEqual({ email: ['already_registered'] });
   });
 
+  it('tells the network admins, and no one else', async () => {
+    await register({ first_name: 'Ida', last_name: 'Neu' });
+    await t.services.events.settled();
+    const texts = async (session: Session) =>
+      (await t.app.inject({ url: '/api/v1/notifications', headers: session.headers }))
+        .json<{ notifications: Array<{ text: string; subject: { path: string } }> }>()
+        .notifications.filter((n) => n.subject.path === '/administration/registrations')
+        .map((n) => n.text);
+    expect(await texts(admin)).toContain('Ida Neu signed up and waits for your decision.');
+    expect(await texts(member)).toEqual([]);
+  });
+
   it('lists the pending registrations for network admins only', async () => {
     const { user } = await register();
     expect((await list()).statusCode).toBe(401);

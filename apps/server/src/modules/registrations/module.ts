@@ -6,6 +6,7 @@ import type { ExternalInvitesService } from '../external-invites/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import { createAltcha } from './altcha.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { registrationRoutes } from './routes.ts';
@@ -18,12 +19,13 @@ type Needs = {
   networks: NetworksService;
   externalInvites: ExternalInvitesService;
   groups: GroupsService;
+  notifications: NotificationsService;
 };
 
 /** Joining the network: signing up (moderated or not, with a proof of work) and accepting invitations. */
 export const registrationsModule = defineModule({
   name: 'registrations',
-  needs: ['accounts', 'members', 'networks', 'externalInvites', 'groups'],
+  needs: ['accounts', 'members', 'networks', 'externalInvites', 'groups', 'notifications'],
   create: (platform, needs: Needs) =>
     createRegistrationsService({
       ...needs,

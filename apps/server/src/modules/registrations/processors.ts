@@ -4,9 +4,40 @@ import type { RegistrationsContext } from './deps.ts';
 import { REGISTRATION_EVENTS } from './events.ts';
 import { registrationDecisionMail } from './mails.ts';
 
-/** Mails the person who signed up how their registration was decided, in the language they used. */
+/** Where administrators decide registrations. */
+const REGISTRATIONS_PATH = '/administration/registrations';
+
+/**
+ * Tells the network's administrators of a new registration to decide; mails the person who
+ * signed up how it was decided, in the language they used.
+ */
 export function registrationProcessors(deps: RegistrationsContext): Processor[] {
   return [
+    {
+      name: 'registrations.tell-admins',
+      types: [REGISTRATION_EVENTS.created],
+      async handle(event, context) {
+        const row = await deps.repository.byId(event.networkId, event.subject.id);
+        if (!row || row.status !== 'pending') return;
+        const admins = await deps.members.networkAdminIds(event.networkId);
+        await context.transaction((tx) =>
+          deps.notifications.notify(
+            {
+              networkId: event.networkId,
+              recipientIds: admins,
+              type: 'registration_pending',
+              subject: {
+                type: 'registration',
+                id: row.id,
+                title: `${row.firstName} ${row.lastName}`.trim(),
+                path: REGISTRATIONS_PATH,
+              },
+            },
+            { tx, afterCommit: context.afterCommit },
+          ),
+        );
+      },
+    },
     {
       name: 'registrations.decision-mail',
       types: [REGISTRATION_EVENTS.approved, REGISTRATION_EVENTS.rejected],
