@@ -47,6 +47,24 @@ describe('jobs', () => {
     expect(job).toMatchObject({ id, data: { n: 7 }, retryCount: 0 });
   });
 
+  it('stores many jobs in one call, in chunks, each job once with its options', async () => {
+    const jobs = jobsForTest();
+    await jobs.start();
+    const items = Array.from({ length: 1_205 }, (_, n) => ({ n }));
+    await jobs.sendMany('test.many', items, { retryLimit: 2 });
+    const result = await database.db.execute(
+      sql.raw(
+        `SELECT count(DISTINCT (data->>'n')) AS n, min(retry_limit) AS lo, max(retry_limit) AS hi FROM ${JOBS_SCHEMA}.job WHERE name = 'test.many'`,
+      ),
+    );
+    const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as Record<
+      string,
+      unknown
+    >;
+    expect(row).toMatchObject({ n: expect.anything(), lo: 2, hi: 2 });
+    expect(Number(row.n)).toBe(1_205);
+  });
+
   it('keeps a job sent before the start for the worker', async () => {
     const jobs = jobsForTest();
     await jobs.send('test.early', { early: true });

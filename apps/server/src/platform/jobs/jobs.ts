@@ -32,6 +32,8 @@ export type JobOptions = {
   tx?: Db;
 };
 
+const SEND_MANY_CHUNK = 1000;
+
 export type Job<T> = {
   id: string;
   data: T;
@@ -52,6 +54,15 @@ export type Jobs = {
   stop(): Promise<void>;
   /** Stores a job; it survives restarts. Works before `start()` too: the workers pick it up once started. */
   send<T extends object>(queue: string, data: T, options?: JobOptions): Promise<string | null>;
+  /**
+   * Stores many jobs of one queue in one statement (a mail to each of thousands, say); the same
+   * options for each. `startAfter` and the singleton options are not supported here.
+   */
+  sendMany<T extends object>(
+    queue: string,
+    items: T[],
+    options?: Omit<JobOptions, 'startAfter' | 'singletonKey' | 'singletonSeconds'>,
+  ): Promise<void>;
   /** Registers the handler of a queue; a handler that throws fails the try, which is retried as the job says. */
   work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions): void;
   /** Waits until no job of a known queue is waiting, due for a retry or running (tests, scripts). */
@@ -177,6 +188,24 @@ export function createJobs(options: JobsOptions): Jobs {
       const workerId = workerIds.get(queue);
       if (workerId && state === 'started') boss.notifyWorker(workerId);
       return id;
+    },
+
+    async sendMany(queue, items, { tx, ...jobOptions } = {}) {
+      if (items.length === 0) return;
+      if (tx) {
+        for (const name of [queue, jobOptions.deadLetter]) {
+          if (name && !queues.has(name)) throw new Error(`The queue ${name} is not created yet`);
+        }
+      }
+      await ensureQueue(queue);
+      if (jobOptions.deadLetter) await ensureQueue(jobOptions.deadLetter);
+      // One statement per chunk keeps each within the parameter and memory limits of the database.
+      for (let i = 0; i < items.length; i += SEND_MANY_CHUNK) {
+        const jobs = items.slice(i, i + SEND_MANY_CHUNK).map((data) => ({ name: queue, data, ...jobOptions }));
+        await boss.insert(jobs, tx ? { db: sqlExecutor(tx) } : {});
+      }
+      const workerId = workerIds.get(queue);
+      if (workerId && state === 'started') boss.notifyWorker(workerId);
     },
 
     work(queue, handler, workOptions = {}) {

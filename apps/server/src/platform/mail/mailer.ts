@@ -164,7 +164,7 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     prepare,
     async enqueue(mails, tx) {
-      for (const mail of mails) await queue(mail, tx);
+      await options.jobs.sendMany(MAIL_QUEUE, mails, { ...retry, deadLetter: UNDELIVERABLE_QUEUE, tx });
     },
     useImprint(source) {
       imprintOf = source;
