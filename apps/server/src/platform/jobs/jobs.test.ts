@@ -65,6 +65,25 @@ describe('jobs', () => {
     expect(Number(row.n)).toBe(1_205);
   });
 
+  it('works through a backlog without waiting the polling interval between jobs', async () => {
+    const jobs = createJobs({ database, pollingIntervalSeconds: 30 });
+    opened.push(jobs);
+    const done = deferred<void>();
+    let count = 0;
+    jobs.work('test.backlog', async () => {
+      if (++count === 20) done.resolve();
+    });
+    await jobs.start();
+    const sentAt = Date.now();
+    await jobs.sendMany(
+      'test.backlog',
+      Array.from({ length: 20 }, (_, n) => ({ n })),
+    );
+    await done.promise;
+    // At one job per polling interval, 20 jobs would take ten minutes.
+    expect(Date.now() - sentAt).toBeLessThan(25_000);
+  });
+
   it('keeps a job sent before the start for the worker', async () => {
     const jobs = jobsForTest();
     await jobs.send('test.early', { early: true });

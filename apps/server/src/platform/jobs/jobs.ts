@@ -143,6 +143,11 @@ export function createJobs(options: JobsOptions): Jobs {
           throw err;
         } finally {
           running.delete(run);
+          // pg-boss waits its polling interval after every fetch, also one that found a job: a
+          // backlog of thousands (one mail per invitee) would go out one per interval. A worker
+          // that found a job looks for the next at once; one that found none waits as usual.
+          const self = workerIds.get(queue);
+          if (self && state === 'started') boss.notifyWorker(self);
         }
       },
     );
