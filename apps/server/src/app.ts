@@ -79,8 +79,8 @@ export const MODULES = [
   birthdayMailsModule,
   groupMembershipModule,
   mapsModule,
-  registrationsModule,
   memberAdministrationModule,
+  registrationsModule,
   navigationModule,
 ] as const;
 

@@ -21,7 +21,6 @@ export * from './member.ts';
 export * from './member-administration.ts';
 export * from './network.ts';
 export * from './network-settings.ts';
-export * from './network-settings.ts';
 export * from './session.ts';
 export * from './directory.ts';
 export * from './profile-fields.ts';

@@ -193,7 +193,6 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
       put('groups/slug', groupSlug);
       put('groups/id', groupId);
       put('group-memberships/groupId', groupId);
-      put('group-memberships/groupId', groupId);
       put(
         'join_requests/id',
         await first(

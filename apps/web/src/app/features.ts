@@ -41,9 +41,9 @@ export const FEATURES: FeatureModule[] = [
   mapsFeature,
   administrationFeature,
   memberAdministrationFeature,
-  navigationFeature,
   membershipRolesFeature,
   appointmentCategoriesFeature,
+  navigationFeature,
 ];
 
 /** A feature's routes, each of which loads the feature's translations together with its page. */

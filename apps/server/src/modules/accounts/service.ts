@@ -354,6 +354,25 @@ export function createAccountsService(deps: AccountsDeps) {
       return { user, membership };
     },
 
+    /**
+     * Which of some addresses are members of the network already (lower case), for invitations
+     * by e-mail: two queries per thousand addresses.
+     */
+    async memberAddresses(networkId: string, emails: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+      for (let i = 0; i < unique.length; i += 1000) {
+        const accounts = await repository.usersByEmails(unique.slice(i, i + 1000));
+        const members = await deps.members.findByUsers(
+          networkId,
+          accounts.map((a) => a.id),
+        );
+        const memberUsers = new Set(members.map((m) => m.userId));
+        for (const account of accounts) if (memberUsers.has(account.id)) found.add(account.email);
+      }
+      return found;
+    },
+
     async exists(email: string): Promise<boolean> {
       return !!(await repository.userByEmail(email.trim().toLowerCase()));
     },

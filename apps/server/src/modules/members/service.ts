@@ -53,7 +53,6 @@ export function createMembersService(db: Db, events?: Pick<Events, 'transaction'
     ...createMemberProfileValues(db),
     findByUser: repository.findByUser,
     findByUsers: repository.findByUsers,
-    findByUsers: repository.findByUsers,
     find: repository.findById,
     findMany: repository.findByIds,
     /** The ids of the network's administrators who can act (told of what waits for them). */
