@@ -176,7 +176,13 @@ export function createEvents(options: EventsOptions) {
         if (isServiceUnavailable(err)) reportUnavailable(log, err, 'event workers');
         else log.error({ err }, 'event processing failed');
       }
-      if (handled || !running) continue;
+      if (!running) continue;
+      if (handled) {
+        // On the embedded database a query never leaves the microtask queue: going through a
+        // backlog without a pause would starve requests and sockets until it is done.
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
       if (woken) {
         woken = false;
         continue;

@@ -134,6 +134,10 @@ export function createJobs(options: JobsOptions): Jobs {
         pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
       },
       async ([job]: PgBoss.JobWithMetadata<unknown>[]) => {
+        // The embedded database answers without ever leaving the microtask queue: a worker going
+        // through a backlog job after job would starve requests and sockets. Each job waits its
+        // turn behind the I/O that is due.
+        await new Promise((resolve) => setImmediate(resolve));
         const run = handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, output: job!.output });
         running.add(run);
         try {
