@@ -9,7 +9,8 @@ import { createMembersService } from './service.ts';
 export const membersModule = defineModule({
   name: 'members',
   needs: ['networks', 'groups'],
-  create: (platform, _needs: { networks: NetworksService; groups: GroupsService }) => createMembersService(platform.db, platform.events),
+  create: (platform, _needs: { networks: NetworksService; groups: GroupsService }) =>
+    createMembersService(platform.db, platform.events),
   storageOwners: (members) => ({ [MEMBERSHIP_OWNER]: members.profileImageOwner }),
   routes: (members, { networks, groups }) => [memberRoutes({ members, networks, groups })],
 });
