@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../support/browser.ts';
-import { linkIn, startMailbox } from '../support/mailbox.ts';
+import { linkIn, suiteMailbox } from '../support/mailbox.ts';
+import { signInThroughForm } from '../support/sign-in.ts';
 import { browserSuite } from '../support/suite.ts';
 
-// The server starts in the suite's beforeAll with this environment: the mailbox comes first.
-const env: Record<string, string> = {};
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  env.SMTP_URL = mailbox.url;
-});
-afterAll(() => mailbox?.close());
-
+const { env, mailbox } = suiteMailbox();
 const suite = browserSuite({ timezoneId: 'Europe/Berlin' }, env);
 
-/** Signs in through the German form with a password of one's own, landing on the start page. */
-async function signInAs(page: Page, email: string, password: string) {
-  await page.goto(`${suite.server.url}/users/sign_in`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-}
+const signInAs = (page: Page, email: string, password: string) =>
+  signInThroughForm(page, suite.server.url, email, '/', password);
 
 describe('joining the network', () => {
   it('Anna invites two people by a CSV file in ISO-8859-1; one joins through the mailed link and finds the group', async () => {
@@ -39,8 +26,8 @@ describe('joining the network', () => {
     await anna.getByRole('button', { name: 'Hochladen und einladen' }).click();
     await anna.getByText('2 Einladungen versendet.').first().waitFor();
 
-    const mail = await mailbox.waitFor('joerg.mueller@example.org', 20_000);
-    await mailbox.waitFor('zoe.brandle@example.org', 20_000);
+    const mail = await mailbox().waitFor('joerg.mueller@example.org', 20_000);
+    await mailbox().waitFor('zoe.brandle@example.org', 20_000);
     const link = linkIn(mail.raw, '/invitations/');
 
     const joerg = await suite.anonymous();
@@ -93,7 +80,7 @@ describe('joining the network', () => {
     await anna.getByRole('dialog').getByRole('button', { name: 'Freigeben' }).click();
     await anna.getByText('Ines König ist jetzt Mitglied.').waitFor();
 
-    const mail = await mailbox.waitFor('ines.koenig@example.org', 20_000);
+    const mail = await mailbox().waitFor('ines.koenig@example.org', 20_000);
     expect(mail.raw).toContain('/users/sign_in');
     await signInAs(visitor, 'ines.koenig@example.org', 'ines-password');
   });

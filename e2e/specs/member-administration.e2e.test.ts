@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../support/browser.ts';
-import { linkIn, startMailbox } from '../support/mailbox.ts';
+import { linkIn, suiteMailbox } from '../support/mailbox.ts';
+import { signInThroughForm } from '../support/sign-in.ts';
 import { browserSuite } from '../support/suite.ts';
 
-// The server starts in the suite's beforeAll with this environment: the mailbox comes first.
-const env: Record<string, string> = {};
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  env.SMTP_URL = mailbox.url;
-});
-afterAll(() => mailbox?.close());
-
+const { env, mailbox } = suiteMailbox();
 const suite = browserSuite({ timezoneId: 'Europe/Berlin' }, env);
 
-async function signInAs(page: Page, email: string, password: string) {
-  await page.goto(`${suite.server.url}/users/sign_in`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-}
+const signInAs = (page: Page, email: string, password: string) =>
+  signInThroughForm(page, suite.server.url, email, '/', password);
 
 describe('members administration', () => {
   it('Anna makes a member with the welcome mail; they choose a password, sign in, are locked out at once and deleted', async () => {
@@ -38,7 +26,7 @@ describe('members administration', () => {
     await anna.getByRole('button', { name: 'Mitglied anlegen' }).click();
     await anna.getByRole('heading', { level: 1, name: 'Olga Neu' }).waitFor();
 
-    const mail = await mailbox.waitFor('olga.neu@example.org', 20_000);
+    const mail = await mailbox().waitFor('olga.neu@example.org', 20_000);
     const olga = await suite.anonymous();
     await olga.goto(linkIn(mail.raw, '/users/password/edit'));
     await olga.getByRole('heading', { level: 1, name: 'Passwort wählen' }).waitFor();

@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from './server.ts';
 
 export type ReceivedMail = { to: string[]; raw: string };
@@ -42,4 +43,27 @@ export function linkIn(raw: string, pathPart: string): string {
   const match = new RegExp(`https?://\\S*${pathPart}\\S*`).exec(text);
   if (!match) throw new Error(`no link with ${pathPart} in:\n${text}`);
   return match[0];
+}
+
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+/**
+ * A mailbox for a browser suite whose server sends real mail: it starts in a `beforeAll`
+ * registered before the suite's, so that `env.SMTP_URL` is set when the server starts.
+ */
+export function suiteMailbox(): { env: Record<string, string>; mailbox: () => Mailbox } {
+  const env: Record<string, string> = {};
+  let mailbox: Mailbox | undefined;
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    env.SMTP_URL = mailbox.url;
+  });
+  afterAll(() => mailbox?.close());
+  return {
+    env,
+    mailbox: () => {
+      if (!mailbox) throw new Error('the mailbox starts in beforeAll');
+      return mailbox;
+    },
+  };
 }

@@ -1,14 +1,14 @@
-import { Alert, Button, Checkbox, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, MultiSelect, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_ADMIN_LIMITS, type MemberAdminDetail, type MemberAdminUpdate } from '@agora/contracts';
+import type { MemberAdminDetail, MemberAdminUpdate } from '@agora/contracts';
 import { useFormErrors } from '../../../ui/form-errors.ts';
-import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { useUpdateMember } from '../api.ts';
 import { MemberActions } from '../components/member-actions.tsx';
 import { MemberFrame } from '../components/member-frame.tsx';
+import { ExternalCheckbox, MemberEmailField, MemberNameFields } from '../components/member-fields.tsx';
 
 const NS = 'member-administration';
 
@@ -68,42 +68,17 @@ function MemberEditForm({ member }: { member: MemberAdminDetail }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <LimitedTextInput
-            label={t('fields.first_name')}
-            required
-            maxLength={MEMBER_ADMIN_LIMITS.name}
-            value={values.first_name}
-            onChange={(event) => set('first_name', event.currentTarget.value)}
-            error={errors.first_name}
-          />
-          <LimitedTextInput
-            label={t('fields.last_name')}
-            required
-            maxLength={MEMBER_ADMIN_LIMITS.name}
-            value={values.last_name}
-            onChange={(event) => set('last_name', event.currentTarget.value)}
-            error={errors.last_name}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="off"
-          required
-          maxLength={MEMBER_ADMIN_LIMITS.email}
+        <MemberNameFields firstName={values.first_name} lastName={values.last_name} onChange={set} errors={errors} />
+        <MemberEmailField
           value={values.email}
-          disabled={!member.email_editable}
-          description={member.email_editable ? undefined : t('fields.email_shared')}
-          onChange={(event) => set('email', event.currentTarget.value)}
+          onChange={(email) => set('email', email)}
           error={errors.email}
+          disabledReason={member.email_editable ? undefined : t('fields.email_shared')}
         />
         {options.guest_users_allowed && (
-          <Checkbox
-            label={t('fields.is_external')}
-            description={t('fields.is_external_hint')}
+          <ExternalCheckbox
             checked={values.is_external}
-            onChange={(event) => set('is_external', event.currentTarget.checked)}
+            onChange={(checked) => set('is_external', checked)}
             error={errors.is_external}
           />
         )}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Fieldset, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { memberOptionsQuery, useCreateMember } from '../api.ts';
+import { ExternalCheckbox, MemberEmailField, MemberNameFields } from '../components/member-fields.tsx';
 
 const NS = 'member-administration';
 
@@ -91,34 +92,13 @@ export function NewMemberPage() {
         <PageToolbar title={t('new.title')} backTo="/administration/members" />
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="off"
-              required
-              maxLength={MEMBER_ADMIN_LIMITS.email}
-              value={values.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-              error={errors.email}
+            <MemberEmailField value={values.email} onChange={(email) => set('email', email)} error={errors.email} />
+            <MemberNameFields
+              firstName={values.first_name}
+              lastName={values.last_name}
+              onChange={set}
+              errors={errors}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <LimitedTextInput
-                label={t('fields.first_name')}
-                required
-                maxLength={MEMBER_ADMIN_LIMITS.name}
-                value={values.first_name}
-                onChange={(event) => set('first_name', event.currentTarget.value)}
-                error={errors.first_name}
-              />
-              <LimitedTextInput
-                label={t('fields.last_name')}
-                required
-                maxLength={MEMBER_ADMIN_LIMITS.name}
-                value={values.last_name}
-                onChange={(event) => set('last_name', event.currentTarget.value)}
-                error={errors.last_name}
-              />
-            </SimpleGrid>
             <Checkbox
               label={t('fields.send_welcome_mail')}
               description={t('fields.send_welcome_mail_hint')}
@@ -138,11 +118,9 @@ export function NewMemberPage() {
               />
             )}
             {guestsAllowed && (
-              <Checkbox
-                label={t('fields.is_external')}
-                description={t('fields.is_external_hint')}
+              <ExternalCheckbox
                 checked={values.is_external}
-                onChange={(event) => set('is_external', event.currentTarget.checked)}
+                onChange={(checked) => set('is_external', checked)}
                 error={errors.is_external}
               />
             )}
