@@ -1,9 +1,9 @@
-import { Anchor, Badge, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ExternalInviteItem, ExternalInviteStatus } from '@agora/contracts';
 import { formatDate } from '../../../ui/date-format.ts';
+import { SelectableList } from '../../../ui/selectable-list.tsx';
 
 const STATUS_COLORS: Record<ExternalInviteStatus, string> = {
   open: 'blue',
@@ -67,116 +67,45 @@ function Groups({ invite }: { invite: ExternalInviteItem }) {
   );
 }
 
-function selection(invites: ExternalInviteItem[], selected: Set<string>) {
-  return {
-    all: invites.length > 0 && invites.every((invite) => selected.has(invite.id)),
-    some: invites.some((invite) => selected.has(invite.id)),
-  };
-}
-
 /** The invitations by e-mail with a checkbox each: a table, on phones a list of cards. */
-export function ExternalInvitesTable(props: TableProps) {
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  return phone ? <Cards {...props} /> : <Rows {...props} />;
-}
-
-function Cards({ invites, selected, onToggle, onToggleAll }: TableProps) {
+export function ExternalInvitesTable({ invites, ...selection }: TableProps) {
   const { t } = useTranslation('external-invites');
-  const { all, some } = selection(invites, selected);
+  const author = (invite: ExternalInviteItem) => invite.author?.name ?? t('list.unknown_author');
+  const date = (invite: ExternalInviteItem) => formatDate(invite.renewed_at ?? invite.created_at);
+  const text = (value: string) => <Text size="sm">{value}</Text>;
   return (
-    <Stack gap="xs">
-      <Checkbox
-        label={t('list.select_all')}
-        checked={all}
-        indeterminate={some && !all}
-        onChange={(event) => onToggleAll(event.currentTarget.checked)}
-      />
-      {invites.map((invite) => (
-        <Paper key={invite.id} withBorder radius="md" p="xs" data-testid="external-invite">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Checkbox
-              mt={2}
-              aria-label={t('list.select', { email: invite.email })}
-              checked={selected.has(invite.id)}
-              onChange={(event) => onToggle(invite.id, event.currentTarget.checked)}
-            />
-            <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-              <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
-                <Invitee invite={invite} />
-                <StatusBadge status={invite.status} />
-              </Group>
-              <Groups invite={invite} />
-              <Text size="xs" c="dimmed">
-                {t('list.by_on', {
-                  name: invite.author?.name ?? t('list.unknown_author'),
-                  date: formatDate(invite.renewed_at ?? invite.created_at),
-                })}
-                {invite.user_type === 'external' && ` · ${t('user_types.external')}`}
-              </Text>
-            </Stack>
+    <SelectableList
+      items={invites}
+      {...selection}
+      testId="external-invite"
+      minWidth={720}
+      selectAllLabel={t('list.select_all')}
+      selectLabel={(invite) => t('list.select', { email: invite.email })}
+      columns={[
+        { key: 'invitee', header: t('list.columns.invitee'), cell: (invite) => <Invitee invite={invite} /> },
+        { key: 'groups', header: t('list.columns.groups'), cell: (invite) => <Groups invite={invite} /> },
+        {
+          key: 'user_type',
+          header: t('list.columns.user_type'),
+          cell: (invite) => text(t(`user_types.${invite.user_type}`)),
+        },
+        { key: 'author', header: t('list.columns.author'), cell: (invite) => text(author(invite)) },
+        { key: 'date', header: t('list.columns.date'), cell: (invite) => text(date(invite)) },
+        { key: 'status', header: t('list.columns.status'), cell: (invite) => <StatusBadge status={invite.status} /> },
+      ]}
+      card={(invite) => (
+        <>
+          <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
+            <Invitee invite={invite} />
+            <StatusBadge status={invite.status} />
           </Group>
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
-
-function Rows({ invites, selected, onToggle, onToggleAll }: TableProps) {
-  const { t } = useTranslation('external-invites');
-  const { all, some } = selection(invites, selected);
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={t('list.select_all')}
-                checked={all}
-                indeterminate={some && !all}
-                onChange={(event) => onToggleAll(event.currentTarget.checked)}
-              />
-            </Table.Th>
-            <Table.Th>{t('list.columns.invitee')}</Table.Th>
-            <Table.Th>{t('list.columns.groups')}</Table.Th>
-            <Table.Th>{t('list.columns.user_type')}</Table.Th>
-            <Table.Th>{t('list.columns.author')}</Table.Th>
-            <Table.Th>{t('list.columns.date')}</Table.Th>
-            <Table.Th>{t('list.columns.status')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invites.map((invite) => (
-            <Table.Tr key={invite.id} data-testid="external-invite">
-              <Table.Td>
-                <Checkbox
-                  aria-label={t('list.select', { email: invite.email })}
-                  checked={selected.has(invite.id)}
-                  onChange={(event) => onToggle(invite.id, event.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Invitee invite={invite} />
-              </Table.Td>
-              <Table.Td>
-                <Groups invite={invite} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{t(`user_types.${invite.user_type}`)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{invite.author?.name ?? t('list.unknown_author')}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDate(invite.renewed_at ?? invite.created_at)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={invite.status} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          <Groups invite={invite} />
+          <Text size="xs" c="dimmed">
+            {t('list.by_on', { name: author(invite), date: date(invite) })}
+            {invite.user_type === 'external' && ` · ${t('user_types.external')}`}
+          </Text>
+        </>
+      )}
+    />
   );
 }
