@@ -5,6 +5,7 @@ export { BatchBar, batchAbilities, type BatchInvite } from './components/batch-b
 export { Flash, refusedFlash, type FlashMessage } from './components/flash.tsx';
 export { InternalInviteForm } from './components/internal-invite-form.tsx';
 export { RenewDialog } from './components/renew-dialog.tsx';
+export { batchSuccessKey, useInviteBatch } from './components/use-invite-batch.ts';
 
 /**
  * Group invitations (administration spec, sections 2 to 8): the member's open invitations at

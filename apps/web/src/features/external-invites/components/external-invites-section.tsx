@@ -1,21 +1,12 @@
 import { Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconMailForward } from '@tabler/icons-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BATCH_INVITE_FLASHES } from '@agora/contracts';
-import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
-import {
-  BatchBar,
-  Flash,
-  RenewDialog,
-  refusedFlash,
-  useBatchInvites,
-  type FlashMessage,
-} from '../../group-invites/index.ts';
+import { BatchBar, batchSuccessKey, Flash, RenewDialog, useInviteBatch } from '../../group-invites/index.ts';
 import { externalInvitesQuery, type ListSource } from '../api.ts';
 import { ExternalInvitesTable } from './external-invites-table.tsx';
 
@@ -30,42 +21,11 @@ export function ExternalInvitesSection({ source, emptyAction }: SectionProps) {
   const { t: te } = useTranslation('external-invites');
   const [page, setPage] = useState(1);
   const query = useQuery(externalInvitesQuery(source, page));
-  const batch = useBatchInvites();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [flash, setFlash] = useState<FlashMessage | null>(null);
-  const [renewing, setRenewing] = useState(false);
-  const dismiss = useCallback(() => setFlash(null), []);
   const invites = query.data?.items ?? [];
-  const chosen = invites.filter((invite) => selected.has(invite.id));
-
-  const run = async (action: 'renew' | 'revoke') => {
-    try {
-      await batch.mutateAsync({ action, body: { invite_ids: chosen.map((invite) => invite.id) } });
-      setSelected(new Set());
-      setFlash({ kind: 'success', text: te(`flash.${BATCH_INVITE_FLASHES.success}_${action}`), id: Date.now() });
-    } catch (error) {
-      setFlash({ kind: 'error', text: refusedFlash(error, action, t), id: Date.now() });
-    }
-  };
-
-  const revoke = async () => {
-    const go = await confirm({
-      title: t('sent.revoke_dialog.title'),
-      message: te('revoke_text', { count: chosen.length }),
-      confirmLabel: t('sent.revoke_dialog.submit'),
-      cancelLabel: t('sent.revoke_dialog.cancel'),
-      danger: true,
-    });
-    if (go) await run('revoke');
-  };
-
-  const toggle = (id: string, checked: boolean) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const batch = useInviteBatch(invites, {
+    success: (action) => te(`flash.${batchSuccessKey(action)}`),
+    revokeText: (count) => te('revoke_text', { count }),
+  });
 
   let content;
   if (query.isPending) content = <LoadingRow />;
@@ -84,23 +44,23 @@ export function ExternalInvitesSection({ source, emptyAction }: SectionProps) {
     content = (
       <Stack gap="sm">
         <BatchBar
-          selected={chosen}
-          pending={batch.isPending ? batch.variables.action : null}
-          onRenew={() => setRenewing(true)}
-          onRevoke={() => void revoke()}
+          selected={batch.chosen}
+          pending={batch.pending}
+          onRenew={batch.openRenew}
+          onRevoke={() => void batch.revoke()}
         />
         <ExternalInvitesTable
           invites={invites}
-          selected={selected}
-          onToggle={toggle}
-          onToggleAll={(checked) => setSelected(checked ? new Set(invites.map((invite) => invite.id)) : new Set())}
+          selected={batch.selected}
+          onToggle={batch.toggle}
+          onToggleAll={batch.toggleAll}
         />
         <Group justify="center">
           <Pager
             total={pages}
             page={page}
             onChange={(next) => {
-              setSelected(new Set());
+              batch.clear();
               setPage(next);
             }}
           />
@@ -111,18 +71,15 @@ export function ExternalInvitesSection({ source, emptyAction }: SectionProps) {
 
   return (
     <Stack gap="sm">
-      <Flash flash={flash} onDismiss={dismiss} closeLabel={t('sent.flash.close')} />
+      <Flash flash={batch.flash} onDismiss={batch.dismiss} closeLabel={t('sent.flash.close')} />
       {content}
       <RenewDialog
-        opened={renewing}
-        count={chosen.length}
+        opened={batch.renewing}
+        count={batch.chosen.length}
         withMessage={false}
-        text={te('renew_text', { count: chosen.length })}
-        onClose={() => setRenewing(false)}
-        onRenew={() => {
-          setRenewing(false);
-          void run('renew');
-        }}
+        text={te('renew_text', { count: batch.chosen.length })}
+        onClose={batch.closeRenew}
+        onRenew={() => batch.renew()}
       />
     </Stack>
   );

@@ -1,23 +1,23 @@
 import { Anchor, Group, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconSend, IconUserPlus } from '@tabler/icons-react';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { BATCH_INVITE_FLASHES, type SentGroupInvite } from '@agora/contracts';
+import type { SentGroupInvite } from '@agora/contracts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
-import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { ExternalInvitesSection } from '../../external-invites/index.ts';
 import { groupQuery } from '../../groups/index.ts';
-import { sentInvitesQuery, useBatchInvites } from '../api.ts';
+import { sentInvitesQuery } from '../api.ts';
 import { BatchBar } from '../components/batch-bar.tsx';
-import { Flash, refusedFlash, type FlashMessage } from '../components/flash.tsx';
+import { Flash } from '../components/flash.tsx';
 import { RenewDialog } from '../components/renew-dialog.tsx';
 import { SentInvitesTable } from '../components/sent-invites-table.tsx';
+import { batchSuccessKey, useInviteBatch } from '../components/use-invite-batch.ts';
 import { Pager } from '../../../ui/pager.tsx';
 
 /** The page of `?page=`, 1 when missing or not a page number. */
@@ -37,19 +37,17 @@ export function SentInvitesPage() {
   const page = pageOf(search.get('page'));
   const query = useQuery(sentInvitesQuery(groupSlug, page));
   const group = useQuery({ ...groupQuery(groupSlug ?? ''), enabled: groupSlug !== null });
-  const batch = useBatchInvites();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [flash, setFlash] = useState<FlashMessage | null>(null);
-  const [renewing, setRenewing] = useState(false);
   const title = groupSlug ? t('sent.group_title', { name: group.data?.name ?? '' }) : t('sent.title');
   usePageTitle(title);
 
-  const dismiss = useCallback(() => setFlash(null), []);
-  const invites = query.data?.items ?? [];
-  const chosen: SentGroupInvite[] = invites.filter((invite) => selected.has(invite.id));
+  const invites: SentGroupInvite[] = query.data?.items ?? [];
+  const batch = useInviteBatch(invites, {
+    success: (action) => t(`sent.flash.${batchSuccessKey(action)}`),
+    revokeText: (count) => t('sent.revoke_dialog.text', { count }),
+  });
 
   const toPage = (next: number) => {
-    setSelected(new Set());
+    batch.clear();
     setSearch(
       (previous) => {
         const params = new URLSearchParams(previous);
@@ -59,41 +57,6 @@ export function SentInvitesPage() {
       { replace: false },
     );
   };
-
-  const run = async (action: 'renew' | 'revoke', message?: string) => {
-    const ids = chosen.map((invite) => invite.id);
-    try {
-      await batch.mutateAsync({
-        action,
-        body: { invite_ids: ids, ...(message !== undefined ? { additional_message: message } : {}) },
-      });
-      setSelected(new Set());
-      setFlash({ kind: 'success', text: t(`sent.flash.${BATCH_INVITE_FLASHES.success}_${action}`), id: Date.now() });
-    } catch (error) {
-      setFlash({ kind: 'error', text: refusedFlash(error, action, t), id: Date.now() });
-    }
-  };
-
-  const revoke = async () => {
-    const go = await confirm({
-      title: t('sent.revoke_dialog.title'),
-      message: t('sent.revoke_dialog.text', { count: chosen.length }),
-      confirmLabel: t('sent.revoke_dialog.submit'),
-      cancelLabel: t('sent.revoke_dialog.cancel'),
-      danger: true,
-    });
-    if (go) await run('revoke');
-  };
-
-  const toggle = (id: string, checked: boolean) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleAll = (checked: boolean) =>
-    setSelected(checked ? new Set(invites.map((invite) => invite.id)) : new Set());
 
   const inviteLink = groupSlug && group.data?.can.invite_internal && (
     <Anchor component={Link} to={`/groups/${encodeURIComponent(groupSlug)}/membership_invites/new`} size="sm">
@@ -114,12 +77,17 @@ export function SentInvitesPage() {
     content = (
       <Stack gap="sm">
         <BatchBar
-          selected={chosen}
-          pending={batch.isPending ? batch.variables.action : null}
-          onRenew={() => setRenewing(true)}
-          onRevoke={() => void revoke()}
+          selected={batch.chosen}
+          pending={batch.pending}
+          onRenew={batch.openRenew}
+          onRevoke={() => void batch.revoke()}
         />
-        <SentInvitesTable invites={invites} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
+        <SentInvitesTable
+          invites={invites}
+          selected={batch.selected}
+          onToggle={batch.toggle}
+          onToggleAll={batch.toggleAll}
+        />
         <Group justify="center">
           <Pager total={pages} page={page} onChange={toPage} />
         </Group>
@@ -129,7 +97,7 @@ export function SentInvitesPage() {
 
   const groupInvites = (
     <Stack gap="sm">
-      <Flash flash={flash} onDismiss={dismiss} closeLabel={t('sent.flash.close')} />
+      <Flash flash={batch.flash} onDismiss={batch.dismiss} closeLabel={t('sent.flash.close')} />
       {content}
     </Stack>
   );
@@ -167,13 +135,10 @@ export function SentInvitesPage() {
         groupInvites
       )}
       <RenewDialog
-        opened={renewing}
-        count={chosen.length}
-        onClose={() => setRenewing(false)}
-        onRenew={(message) => {
-          setRenewing(false);
-          void run('renew', message);
-        }}
+        opened={batch.renewing}
+        count={batch.chosen.length}
+        onClose={batch.closeRenew}
+        onRenew={batch.renew}
       />
     </PageContainer>
   );
