@@ -159,3 +159,9 @@ export type NetworkShell = {
   teams_configuration: { show_renew_secret_modal: boolean };
   root_folder_id: string | null;
 };
+
+/**
+ * `GET /api/v1/network/sign_in`: what the sign-in page shows of the network before anyone
+ * signs in: its name and the administrators' texts above the form, between its fields and below.
+ */
+export type SignInTexts = { name: string; texts: { before: string; between: string; after: string } };

@@ -122,3 +122,21 @@ describe('GET /api/v1/network', () => {
     expect(body.group_categories.map((c: ShellCategory) => c.slug)).toEqual(['teams', 'projects', 'regions']);
   });
 });
+
+describe('GET /api/v1/network/sign_in', () => {
+  it("answers visitors with the network's name and the sign-in page's texts as the settings hold them", async () => {
+    const empty = await t.app.inject({ url: '/api/v1/network/sign_in' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ name: 'Shell Network', texts: { before: '', between: '', after: '' } });
+    await storeNetworkSettings(t.database.db, networkId, {
+      devise_text_before: 'Willkommen im Intranet.',
+      devise_text_after: 'Fragen? IT-Service, Durchwahl 42.',
+    });
+    const set = await t.app.inject({ url: '/api/v1/network/sign_in' });
+    expect(set.json().texts).toEqual({
+      before: 'Willkommen im Intranet.',
+      between: '',
+      after: 'Fragen? IT-Service, Durchwahl 42.',
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SignInTexts } from '@agora/contracts';
 import type { GroupsService } from '../groups/index.ts';
 import { presentNetworkShell } from './present.ts';
 import type { NetworksService } from './service.ts';
@@ -13,5 +14,30 @@ export function networkRoutes(deps: { networks: NetworksService; groups: GroupsS
       ]);
       return presentNetworkShell(actor, network!, categories);
     });
+
+    app.get(
+      '/api/v1/network/sign_in',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['network'],
+          summary: "The sign-in page's texts",
+          description:
+            "For visitors: the network's name and the texts its administrators set for the sign-in page (`devise_text_before`, `_between`, `_after` of the settings) as `texts.before`, `between` and `after` (plain text; empty when unset).",
+        },
+      },
+      async (request): Promise<SignInTexts> => {
+        const network = await deps.networks.get(request.network.id);
+        const settings = deps.networks.settings(network!);
+        return {
+          name: network!.name,
+          texts: {
+            before: settings.devise_text_before,
+            between: settings.devise_text_between,
+            after: settings.devise_text_after,
+          },
+        };
+      },
+    );
   };
 }

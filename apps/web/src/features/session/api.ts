@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentSession, SessionInfo } from '@agora/contracts';
+import type { CurrentSession, SessionInfo, SignInTexts } from '@agora/contracts';
 import { api, setCsrfToken } from '../../app/api-client.ts';
 import { changeLocale, chosenLocale, initialLocale, speakSessionLocale } from '../../i18n/index.ts';
 
@@ -18,6 +18,13 @@ export const sessionQuery = queryOptions({
   },
   staleTime: Infinity,
   retry: false,
+});
+
+/** The texts the network's administrators set for the sign-in page (network settings, Join tab). */
+export const signInTextsQuery = queryOptions({
+  queryKey: ['network', 'sign_in'],
+  queryFn: () => api<SignInTexts>('/api/v1/network/sign_in'),
+  staleTime: 60_000,
 });
 
 /**

@@ -47,6 +47,21 @@ describe('SignInPage', () => {
     await i18n.changeLanguage('de');
   });
 
+  it("shows the network's texts above the form, between its fields and below it", async () => {
+    stubFetch({
+      'GET /api/v1/session': { status: 204 },
+      'GET /api/v1/network/sign_in': {
+        body: {
+          name: 'Acme',
+          texts: { before: 'Willkommen im Intranet.', between: '', after: 'Fragen?\nDurchwahl 42' },
+        },
+      },
+    });
+    renderRoutes(routes, '/users/sign_in');
+    expect(await screen.findByText('Willkommen im Intranet.')).toBeTruthy();
+    expect(screen.getByText(/Durchwahl 42/)).toBeTruthy();
+  });
+
   it('asks for both fields before sending anything', async () => {
     const calls = stubFetch({ 'GET /api/v1/session': { status: 204 } });
     renderRoutes(routes, '/users/sign_in');

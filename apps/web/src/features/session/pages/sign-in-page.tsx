@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,18 @@ import { showToast } from '../../../ui/toast.tsx';
 import { useErrorMessage } from '../../../ui/use-error-message.ts';
 import { SignUpLink } from '../../joining/index.ts';
 import { PublicNavigation } from '../../navigation/index.ts';
-import { sessionQuery, useSignIn } from '../api.ts';
+import { sessionQuery, signInTextsQuery, useSignIn } from '../api.ts';
 import { safeRedirect } from '../redirect.ts';
+
+/** One of the administrators' texts, as they wrote it (plain text with its line breaks); nothing when empty. */
+function NetworkText({ text }: { text: string | undefined }) {
+  if (!text?.trim()) return null;
+  return (
+    <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+      {text}
+    </Text>
+  );
+}
 
 export function SignInPage() {
   const { t, i18n } = useTranslation('session');
@@ -22,6 +32,8 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect_to'));
   const session = useQuery(sessionQuery);
+  // The page works without them: a failed load shows the form alone.
+  const texts = useQuery(signInTextsQuery).data?.texts;
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -66,6 +78,7 @@ export function SignInPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          <NetworkText text={texts?.before} />
           {signIn.isError && <FormAlert kind="error">{errorMessage(signIn.error)}</FormAlert>}
           <TextInput
             label={t('sign_in.email')}
@@ -77,6 +90,7 @@ export function SignInPage() {
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={missing.email && tc('errors.required')}
           />
+          <NetworkText text={texts?.between} />
           <PasswordInput
             label={t('sign_in.password')}
             name="password"
@@ -92,6 +106,7 @@ export function SignInPage() {
             {t('sign_in.forgot')}
           </Anchor>
           <SignUpLink />
+          <NetworkText text={texts?.after} />
         </Stack>
       </form>
     </AuthLayout>
