@@ -26,7 +26,8 @@ export function createPlatform(database: Database, config: Config, log: Platform
     workers: config.eventWorkers ?? (database.kind === 'pglite' ? 1 : 4),
     ...(config.env === 'test' ? { pollMs: 100, retryBaseMs: 50 } : {}),
   });
-  const jobs = createJobs({ database, log });
+  // Recurring work (the daily runs) is not queued in tests, which call it themselves.
+  const jobs = createJobs({ database, log, recurring: config.env !== 'test' });
   const storage = createStorage({
     db,
     driver: createStorageDriver(config),

@@ -17,8 +17,8 @@ afterEach(async () => {
 });
 afterAll(() => database.close());
 
-function jobsForTest() {
-  const jobs = createJobs({ database, pollingIntervalSeconds: 0.5 });
+function jobsForTest(options: { recurring?: boolean } = {}) {
+  const jobs = createJobs({ database, pollingIntervalSeconds: 0.5, ...options });
   opened.push(jobs);
   return jobs;
 }
@@ -163,5 +163,32 @@ describe('jobs', () => {
     // Not waiting out pg-boss's stop timeout (30 s); a loaded machine can take a second or two.
     expect(Date.now() - closing).toBeLessThan(8_000);
     expect(timers()).toBeLessThanOrEqual(before);
+  });
+
+  it('runs a recurring handler once per slot for several processes, and goes on after a restart', async () => {
+    const every = { seconds: 2 };
+    const runs: string[] = [];
+    const processes = [jobsForTest({ recurring: true }), jobsForTest({ recurring: true })];
+    for (const jobs of processes) jobs.every('test.every', every, async (slot) => void runs.push(slot.toISOString()));
+    for (const jobs of processes) await jobs.start();
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await processes[0]!.stop();
+    const restarted = jobsForTest({ recurring: true });
+    restarted.every('test.every', every, async (slot) => void runs.push(slot.toISOString()));
+    await restarted.start();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(runs).size).toBe(runs.length);
+    for (const slot of runs) expect(new Date(slot).getTime() % 2_000).toBe(0);
+  });
+
+  it('queues no recurring run unless asked', async () => {
+    const jobs = jobsForTest();
+    let ran = false;
+    jobs.every('test.every.off', { seconds: 1 }, async () => void (ran = true));
+    await jobs.start();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(ran).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/client.ts';
 import { sqlExecutor } from '../db/executor.ts';
 import { isServiceUnavailable, reportUnavailable } from '../db/unavailable.ts';
 import { jobsDbAdapter } from './db-adapter.ts';
+import { nextSlot, slotJob, type EveryOptions, type RecurringHandler, type SlotJob } from './recurring.ts';
 
 /** pg-boss keeps its tables in a schema of their own, which it creates and migrates itself. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -17,6 +18,8 @@ export type JobOptions = {
   deadLetter?: string;
   /** Seconds from now, or a time. */
   startAfter?: number | Date;
+  /** A job's own id (a uuid): a second send of the same id stores nothing and answers null. */
+  id?: string;
   singletonKey?: string;
   /**
    * With `singletonKey`: one job of the queue and key per time slot of this many seconds; a
@@ -63,6 +66,12 @@ export type Jobs = {
     items: T[],
     options?: Omit<JobOptions, 'startAfter' | 'singletonKey' | 'singletonSeconds'>,
   ): Promise<void>;
+  /**
+   * Runs `handler` once per slot of `seconds` (one run for all processes, the slot's job being
+   * stored once), from the next slot after `start()` on; each run queues the next slot's first,
+   * so the series goes on through failures and restarts. Nothing runs unless `recurring` is on.
+   */
+  every(queue: string, options: EveryOptions, handler: RecurringHandler): void;
   /** Registers the handler of a queue; a handler that throws fails the try, which is retried as the job says. */
   work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions): void;
   /** Waits until no job of a known queue is waiting, due for a retry or running (tests, scripts). */
@@ -80,6 +89,8 @@ export type JobsOptions = {
   pollingIntervalSeconds?: number;
   /** How long `stop()` lets running jobs finish before failing them (they are retried later). */
   stopTimeoutMs?: number;
+  /** Whether the runs of `every` are queued; off unless asked (tests call the handlers themselves). */
+  recurring?: boolean;
 };
 
 type Registered = { handler: JobHandler<unknown>; options: WorkOptions };
@@ -101,6 +112,7 @@ export function createJobs(options: JobsOptions): Jobs {
   const workerIds = new Map<string, string>();
   const queues = new Map<string, Promise<void>>();
   const running = new Set<Promise<unknown>>();
+  const recurring = new Map<string, EveryOptions>();
   let installing: Promise<unknown> | null = null;
   let state: 'idle' | 'started' | 'stopped' = 'idle';
 
@@ -158,6 +170,12 @@ export function createJobs(options: JobsOptions): Jobs {
     workerIds.set(queue, id);
   }
 
+  // The first slot whose run is still ahead at `after`; the job of a slot stored already stays as it is.
+  function sendSlot(queue: string, every: EveryOptions, after: Date) {
+    const { data, options: slotOptions } = slotJob(queue, nextSlot(after, every), every);
+    return api.send(queue, data, slotOptions);
+  }
+
   async function settle() {
     do {
       await Promise.allSettled([...running]);
@@ -165,13 +183,14 @@ export function createJobs(options: JobsOptions): Jobs {
     } while (running.size > 0);
   }
 
-  return {
+  const api: Jobs = {
     async start() {
       if (state === 'started') return;
       await installed();
       await boss.start();
       state = 'started';
       for (const [queue, entry] of registered) await subscribe(queue, entry);
+      if (options.recurring) for (const [queue, every] of recurring) await sendSlot(queue, every, new Date());
     },
 
     async stop() {
@@ -217,6 +236,17 @@ export function createJobs(options: JobsOptions): Jobs {
       if (workerId && state === 'started') boss.notifyWorker(workerId);
     },
 
+    every(queue, every, handler) {
+      recurring.set(queue, every);
+      api.work<SlotJob>(queue, async ({ data }) => {
+        const slot = new Date(data.slot);
+        // A late run (the servers were down) does not catch up on the slots it missed.
+        const after = new Date(Math.max(Date.now(), slot.getTime() + every.seconds * 1000));
+        if (options.recurring) await sendSlot(queue, every, after);
+        await handler(slot);
+      });
+    },
+
     work(queue, handler, workOptions = {}) {
       if (registered.has(queue)) throw new Error(`The queue ${queue} has a worker already`);
       const entry = { handler: handler as JobHandler<unknown>, options: workOptions };
@@ -230,7 +260,10 @@ export function createJobs(options: JobsOptions): Jobs {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         let waiting = 0;
-        for (const queue of queues.keys()) waiting += await boss.getQueueSize(queue, { before: 'completed' });
+        for (const queue of queues.keys()) {
+          // A recurring queue always holds its next slot's job.
+          if (!recurring.has(queue)) waiting += await boss.getQueueSize(queue, { before: 'completed' });
+        }
         if (waiting === 0 && running.size === 0) return;
         if (Date.now() > deadline) throw new Error(`${waiting} jobs still waiting after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));
@@ -242,4 +275,5 @@ export function createJobs(options: JobsOptions): Jobs {
       await boss.maintain();
     },
   };
+  return api;
 }
