@@ -101,6 +101,8 @@ export type DirectoryMember = {
   path: string;
   images: MemberImages;
   is_external: boolean;
+  /** Locked (listed only where the network's `show_locked_memberships` is on). */
+  locked: boolean;
   /** The values of the network's `directory_profile_fields` this member has, as text. */
   profile: Record<string, string>;
 };

@@ -133,6 +133,7 @@ describe('GET /directory/members', () => {
       path: `/members/${ids.ada}`,
       images: { small: null, medium: null, large: null },
       is_external: false,
+      locked: false,
       profile: { department: 'Engineering', location: 'London', position: 'Analyst' },
     });
     // Empty values and values that are no text (an address object) are left out.

@@ -50,8 +50,13 @@ function filtersOf(fields: string[], rows: FilterOptionRow[], chosen: Map<string
 export function createMemberList(deps: Deps) {
   // Per process, by network, group and filter fields.
   const optionsCache = new LRUCache<string, FilterOptionRow[]>({ max: 2000, ttl: FILTER_OPTIONS_TTL_MS });
-  async function filterOptions(networkId: string, fields: string[], group: { id: string } | null) {
-    const key = `${networkId}:${group?.id ?? ''}:${fields.join(',')}`;
+  async function filterOptions(
+    networkId: string,
+    fields: string[],
+    group: { id: string } | null,
+    includeLocked: boolean,
+  ) {
+    const key = `${networkId}:${group?.id ?? ''}:${includeLocked ? 'l' : ''}:${fields.join(',')}`;
     const cached = optionsCache.get(key);
     if (cached) return cached;
     const rows = await deps.members.directoryFilterOptions(
@@ -59,6 +64,7 @@ export function createMemberList(deps: Deps) {
       fields,
       DIRECTORY_FILTER_OPTIONS_LIMIT,
       group ? deps.groups.memberIdsQuery(group.id) : undefined,
+      includeLocked,
     );
     optionsCache.set(key, rows);
     return rows;
@@ -75,15 +81,17 @@ export function createMemberList(deps: Deps) {
       const chosen = chosenFilters(query, filterFields);
       const sort = query.sort ?? settings.directory_default_sort;
       const onlyIds = group ? deps.groups.memberIdsQuery(group.id) : undefined;
+      const includeLocked = settings.show_locked_memberships;
       const list = await deps.members.directoryList(actor.networkId, {
         q: query.q,
         filters: [...chosen],
         onlyIds,
+        includeLocked,
         sort,
         limit: DIRECTORY_MEMBERS_PER_PAGE,
         offset: (query.page - 1) * DIRECTORY_MEMBERS_PER_PAGE,
       });
-      const options = await filterOptions(actor.networkId, filterFields, group);
+      const options = await filterOptions(actor.networkId, filterFields, group, includeLocked);
       return {
         members: list.rows.map((row) => presentDirectoryMember(row, fields)),
         total: list.total,

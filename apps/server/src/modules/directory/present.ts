@@ -18,6 +18,7 @@ export function presentDirectoryMember(row: DirectoryMemberRow, fields: string[]
     path: `/members/${row.id}`,
     images: memberImages(row),
     is_external: row.isExternal,
+    locked: row.lockedAt !== null,
     profile,
   };
 }

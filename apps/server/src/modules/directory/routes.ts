@@ -55,7 +55,7 @@ export function directoryRoutes(deps: { directory: DirectoryService; groups: Gro
           querystring: directoryMembersQuerySchema,
           tags: ['directory'],
           summary: "The directory's member list",
-          description: `The members of the network (or, with \`group_slug\`, of a group the member may see; 404 otherwise), ${DIRECTORY_MEMBERS_PER_PAGE} a page, locked members and contacts without sign-in never.
+          description: `The members of the network (or, with \`group_slug\`, of a group the member may see; 404 otherwise), ${DIRECTORY_MEMBERS_PER_PAGE} a page; contacts without sign-in and deleted members never, locked members only where the network's \`show_locked_memberships\` is on (marked \`locked\`).
 \`q\`: each word must begin a word of the names (best matches first). \`filter[<field>]=<value>\`: members whose profile field has the value (or holds it, for a list), for the network's \`directory_filter_profile_fields\`; other fields are ignored. \`sort\`: first_name or last_name, the network's \`directory_default_sort\` by default.
 \`filters\` offers each filter field's values (the ${'100'} most frequent) with their counts; \`profile_fields\` names the fields of each row's \`profile\`.`,
         },

@@ -6,7 +6,7 @@ import { memberships } from './tables.ts';
 /** What a directory row shows of a member. */
 export type DirectoryMemberRow = Pick<
   MembershipRow,
-  'id' | 'firstName' | 'lastName' | 'displayName' | 'profileImageId' | 'isExternal' | 'profile'
+  'id' | 'firstName' | 'lastName' | 'displayName' | 'profileImageId' | 'isExternal' | 'profile' | 'lockedAt'
 >;
 
 export type DirectoryListing = {
@@ -18,6 +18,8 @@ export type DirectoryListing = {
   filters: Array<[field: string, value: string]>;
   /** Membership ids (a group's members) the list keeps to. */
   onlyIds?: SQLWrapper | undefined;
+  /** Locked members too (the network's `show_locked_memberships`); deleted ones never. */
+  includeLocked?: boolean | undefined;
   sort: 'first_name' | 'last_name';
   limit: number;
   offset: number;
@@ -25,11 +27,15 @@ export type DirectoryListing = {
 
 export type FilterOptionRow = { field: string; value: string; count: number };
 
-/** The directory lists members who sign in, never locked ones, nor contacts without sign-in. */
-function listable(networkId: string, onlyIds?: SQLWrapper): SQL[] {
+/**
+ * The directory lists members who sign in, not contacts without sign-in. Locked members only where
+ * the network shows them; a deleted member is locked too, so the default condition (which the
+ * partial name indexes answer) leaves them out, and the other one names them.
+ */
+function listable(networkId: string, onlyIds?: SQLWrapper, includeLocked = false): SQL[] {
   const conditions = [
     eq(memberships.networkId, networkId),
-    isNull(memberships.lockedAt),
+    includeLocked ? isNull(memberships.deletedAt) : isNull(memberships.lockedAt),
     eq(memberships.kind, 'member'),
   ];
   if (onlyIds) conditions.push(inArray(memberships.id, onlyIds));
@@ -58,7 +64,7 @@ export function createDirectoryRepository(db: Db) {
      * sorting every match in one.
      */
     async list(listing: DirectoryListing): Promise<{ rows: DirectoryMemberRow[]; total: number }> {
-      const conditions = listable(listing.networkId, listing.onlyIds);
+      const conditions = listable(listing.networkId, listing.onlyIds, listing.includeLocked);
       for (const term of listing.terms) {
         conditions.push(sql`${memberships.searchName} like ${`% ${escapeLike(term)}%`}`);
       }
@@ -78,6 +84,7 @@ export function createDirectoryRepository(db: Db) {
           profileImageId: memberships.profileImageId,
           isExternal: memberships.isExternal,
           profile: memberships.profile,
+          lockedAt: memberships.lockedAt,
         })
         .from(memberships)
         .where(where)
@@ -103,6 +110,7 @@ export function createDirectoryRepository(db: Db) {
       fields: string[],
       perField: number,
       onlyIds?: SQLWrapper,
+      includeLocked = false,
     ): Promise<FilterOptionRow[]> {
       if (fields.length === 0) return [];
       const fieldList = sql.join(
@@ -119,7 +127,7 @@ export function createDirectoryRepository(db: Db) {
           cross join lateral jsonb_array_elements_text(
             case jsonb_typeof(${stored}) when 'array' then ${stored} else jsonb_build_array(${stored}) end
           ) as v(value)
-          where ${and(...listable(networkId, onlyIds))}
+          where ${and(...listable(networkId, onlyIds, includeLocked))}
             and jsonb_typeof(${stored}) in ('string', 'number', 'boolean', 'array')
             and btrim(v.value) <> ''
           group by f.field, v.value

@@ -1,7 +1,12 @@
 import { definePolicy, type Actor } from '../../platform/policy/index.ts';
 import type { MembershipRow } from './repository.ts';
 
-export type MemberSubject = { membership: MembershipRow; guestUsersAllowChat: boolean };
+export type MemberSubject = {
+  membership: MembershipRow;
+  guestUsersAllowChat: boolean;
+  /** The network's `show_locked_memberships`: its directory lists locked members. */
+  showLocked?: boolean | undefined;
+};
 
 const isSelf = (actor: Actor, m: MembershipRow) => actor.membershipId === m.id;
 const isAdmin = (actor: Actor) => actor.isNetworkAdmin;
@@ -20,9 +25,11 @@ export const memberPolicy = definePolicy<
   | 'create_channels'
   | 'start_chat'
 >({
-  // Locked members stay visible to administrators only.
-  read: (actor, { membership: m }) =>
-    actor.networkId === m.networkId && (!m.lockedAt || isAdmin(actor) || isSelf(actor, m)),
+  // Locked members stay visible to administrators only, unless the network shows them to all;
+  // deleted ones (locked too) to administrators alone.
+  read: (actor, { membership: m, showLocked }) =>
+    actor.networkId === m.networkId &&
+    (!m.lockedAt || isAdmin(actor) || isSelf(actor, m) || (!!showLocked && !m.deletedAt)),
   update_registration: (actor, { membership: m }, can) => !!can.read && isSelf(actor, m),
   update_profile: (actor, { membership: m }, can) => !!can.read && (isSelf(actor, m) || isAdmin(actor)),
   edit: (actor, _s, can) => !!can.read && isAdmin(actor),

@@ -17,11 +17,12 @@ export type MemberProfileDeps = {
 export function createMemberProfiles(deps: MemberProfileDeps) {
   return {
     async profile(actor: Actor, rawId: string): Promise<MemberProfile> {
-      const membership = await deps.members.loadForActor(actor, rawId);
       const network = await deps.networks.get(actor.networkId);
       if (!network) throw notFound();
       const settings = deps.networks.settings(network);
-      const subject = { membership, guestUsersAllowChat: settings.guest_users_allow_chat };
+      const showLocked = settings.show_locked_memberships;
+      const membership = await deps.members.loadForActor(actor, rawId, showLocked);
+      const subject = { membership, guestUsersAllowChat: settings.guest_users_allow_chat, showLocked };
       if (!allows(memberPolicy, 'read', actor, subject)) throw notFound();
       const groups = await deps.groups.groupsOfMemberVisibleTo(actor, membership.id, MEMBER_PROFILE_GROUPS_LIMIT + 1);
       return presentMemberProfile(actor, subject, settings, groups, MEMBER_PROFILE_GROUPS_LIMIT);

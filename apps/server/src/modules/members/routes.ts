@@ -22,7 +22,8 @@ export function memberRoutes(deps: MemberProfileDeps) {
             'the detection field, the birthday (day and month; the age only where the member shows it), the groups ' +
             'the requesting member may see (hidden groups only to their members, category admins and network admins; ' +
             'archived ones marked; at most 100, more_groups when there are more) and contact.chat. A locked member is ' +
-            'a 404 except for network administrators; so are an unknown id and a member of another network.',
+            'a 404 except for network administrators (or, where the network shows locked members in its directory, ' +
+            'unless deleted); so are an unknown id and a member of another network.',
         },
       },
       async (request) => profiles.profile(request.actor!, request.params.id),

@@ -63,12 +63,15 @@ export function createMembersService(db: Db, events?: Pick<Events, 'transaction'
     ...createMemberBirthdays(db),
     /** The members administration's writes (each records its event in the caller's transaction). */
     administration: createMembershipAdministration(db, events),
-    /** A member the actor may see; 404 for a malformed id, a foreign or an unreadable member. */
-    async loadForActor(actor: Actor, rawId: string): Promise<MembershipRow> {
+    /**
+     * A member the actor may see; 404 for a malformed id, a foreign or an unreadable member.
+     * `showLocked`: the network's `show_locked_memberships`, where the caller has it.
+     */
+    async loadForActor(actor: Actor, rawId: string, showLocked = false): Promise<MembershipRow> {
       const id = idSchema.safeParse(rawId);
       const membership = id.success ? await repository.findById(actor.networkId, id.data) : undefined;
       // Whether guests may chat does not decide who may be seen.
-      if (!membership || !allows(memberPolicy, 'read', actor, { membership, guestUsersAllowChat: false })) {
+      if (!membership || !allows(memberPolicy, 'read', actor, { membership, guestUsersAllowChat: false, showLocked })) {
         throw notFound();
       }
       return membership;

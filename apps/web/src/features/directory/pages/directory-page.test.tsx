@@ -39,6 +39,7 @@ function member(id: string, name: string, profile: Record<string, string>, exter
     path: `/members/${id.repeat(24)}`,
     images: { small: null, medium: null, large: null },
     is_external: external,
+    locked: false,
     profile,
   };
 }
