@@ -1,2 +1,3 @@
 export { birthdayMailsModule } from './module.ts';
 export { birthdayMail, type BirthdayMailInput } from './mail.ts';
+export { createBirthdayMailsService, type BirthdayMailsService } from './service.ts';

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { memberships } from './tables.ts';
 
@@ -12,6 +12,33 @@ export function createMemberBirthdays(db: Db) {
         .where(and(eq(memberships.networkId, networkId), eq(memberships.id, membershipId)))
         .returning();
       return row;
+    },
+    /**
+     * Members (not locked, not deleted, who sign in) whose birthday is on `day` (UTC); on Feb 28
+     * of a year without Feb 29 also those born on Feb 29.
+     */
+    async birthdayChildren(networkId: string, day: Date) {
+      const month = day.getUTCMonth() + 1;
+      const date = day.getUTCDate();
+      const year = day.getUTCFullYear();
+      const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
+      const dates = month === 2 && date === 28 && !leap ? [28, 29] : [date];
+      return db
+        .select({ id: memberships.id, firstName: memberships.firstName })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.networkId, networkId),
+            eq(memberships.kind, 'member'),
+            isNull(memberships.lockedAt),
+            isNull(memberships.deletedAt),
+            sql`extract(month from ${memberships.birthday}) = ${month}`,
+            sql`extract(day from ${memberships.birthday}) in (${sql.join(
+              dates.map((d) => sql`${d}`),
+              sql`, `,
+            )})`,
+          ),
+        );
     },
   };
 }

@@ -20,6 +20,11 @@ export function createNetworksRepository(db: Db) {
     async findHostless(limit: number): Promise<NetworkRow[]> {
       return db.select().from(networks).where(isNull(networks.host)).orderBy(networks.id).limit(limit);
     },
+    /** Every network's id (the daily runs go through them). */
+    async ids(): Promise<string[]> {
+      const rows = await db.select({ id: networks.id }).from(networks).orderBy(networks.id);
+      return rows.map((row) => row.id);
+    },
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(networks);
       return row?.n ?? 0;

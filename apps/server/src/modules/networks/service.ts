@@ -66,6 +66,10 @@ export function createNetworksService(db: Db, events: Pick<Events, 'transaction'
     count() {
       return repository.count();
     },
+    /** Every network's id (the daily runs go through them). */
+    ids() {
+      return repository.ids();
+    },
     async create(input: {
       name: string;
       language?: string;
