@@ -142,6 +142,8 @@ export type NetworkShell = {
     default_lock_period_days: number;
     /** Whether the members' maps exist (`maps_enabled`): the directory links them then. Absent: off. */
     maps?: { enabled: boolean };
+    /** Whether the operator lets this network keep membership roles (their editors and assignment). Absent: on. */
+    membership_roles?: { enabled: boolean };
   };
   /** `chat`: whether the member may chat at all (guests where the network lets them); the chat's entries follow it. */
   can: { administrate: boolean; version_and_updates: boolean; chat: boolean };

@@ -59,6 +59,8 @@ export type AdministrationEntry = {
   description: string;
   icon: Icon;
   path: string;
+  /** Where only some networks have the page (a feature the operator may switch off). Absent: always. */
+  visible?: (network: NetworkShell) => boolean;
 };
 
 /** A group or group category whose design applies on a page. */

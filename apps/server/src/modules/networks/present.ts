@@ -34,6 +34,7 @@ export function presentNetworkShell(
       file_extension_filter: settings.file_extension_filter,
       default_lock_period_days: settings.default_lock_period_days,
       maps: { enabled: settings.maps_enabled },
+      membership_roles: { enabled: operatorConfig.membership_roles_enabled },
     },
     can: pick(can, ['administrate', 'version_and_updates', 'chat']),
     group_categories: groupCategories,

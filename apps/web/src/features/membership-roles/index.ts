@@ -27,6 +27,7 @@ export const membershipRolesFeature: FeatureModule = {
       description: 'membership-roles:description',
       icon: IconTags,
       path: '/administration/membership_roles',
+      visible: (network) => network.config.membership_roles?.enabled !== false,
     },
   ],
 };

@@ -1,10 +1,12 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { administrationEntries } from '../../../app/features.ts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { namespacesOf } from '../../../i18n/index.ts';
+import { networkQuery } from '../../home/index.ts';
 
 // Other features' pages bring their own cards, labelled in their own namespaces.
 const NAMESPACES = [
@@ -16,6 +18,8 @@ const NAMESPACES = [
 export function AdministrationPage() {
   const { t } = useTranslation(NAMESPACES);
   usePageTitle(t('administration:title'));
+  const network = useQuery(networkQuery).data;
+  const entries = administrationEntries.filter((entry) => !entry.visible || (network && entry.visible(network)));
   return (
     <PageContainer>
       <Stack gap="md">
@@ -23,7 +27,7 @@ export function AdministrationPage() {
           {t('administration:title')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {administrationEntries.map((entry) => {
+          {entries.map((entry) => {
             const Icon = entry.icon;
             return (
               <UnstyledButton key={entry.key} component={Link} to={entry.path}>

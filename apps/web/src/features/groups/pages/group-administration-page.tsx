@@ -31,12 +31,13 @@ import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { unreadsQuery } from '../../../app/unreads.ts';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
+import { networkQuery } from '../../home/index.ts';
 import { groupQuery } from '../api.ts';
 import { GroupLifecycleActions } from '../components/group-lifecycle-actions.tsx';
 
 type Card = { key: string; path: string; icon: TablerIcon; count?: number; shown: boolean };
 
-function cardsOf(group: Group, openJoinRequests: number): Card[] {
+function cardsOf(group: Group, openJoinRequests: number, rolesEnabled: boolean): Card[] {
   const base = `/groups/${group.slug}`;
   return [
     { key: 'edit', path: `${base}/edit`, icon: IconPencil, shown: group.can.update },
@@ -45,7 +46,7 @@ function cardsOf(group: Group, openJoinRequests: number): Card[] {
       key: 'membership_roles',
       path: `${base}/administration/membership_roles`,
       icon: IconTags,
-      shown: group.can.update,
+      shown: group.can.update && rolesEnabled,
     },
     {
       key: 'join_requests',
@@ -76,6 +77,7 @@ export function GroupAdministrationPage() {
   const { groupSlug = '' } = useParams();
   const group = useQuery(groupQuery(groupSlug));
   const unreads = useQuery(unreadsQuery);
+  const rolesEnabled = useQuery(networkQuery).data?.config.membership_roles?.enabled !== false;
   usePageTitle(group.data ? t('administration.title_of', { name: group.data.name }) : undefined);
   const openJoinRequests =
     unreads.data?.GroupJoinRequests?.find((entry) => entry.group_slug === groupSlug)?.open_join_requests ?? 0;
@@ -113,7 +115,7 @@ export function GroupAdministrationPage() {
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {cardsOf(group.data, openJoinRequests)
+              {cardsOf(group.data, openJoinRequests, rolesEnabled)
                 .filter((card) => card.shown)
                 .map((card) => (
                   <AdministrationCard key={card.key} card={card} />

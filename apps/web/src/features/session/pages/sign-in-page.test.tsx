@@ -51,6 +51,7 @@ describe('SignInPage', () => {
     stubFetch({
       'GET /api/v1/session': { status: 204 },
       'GET /api/v1/network/sign_in': {
+        status: 200,
         body: {
           name: 'Acme',
           texts: { before: 'Willkommen im Intranet.', between: '', after: 'Fragen?\nDurchwahl 42' },
