@@ -10,12 +10,15 @@ import {
   type MembersService,
 } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
+import type { Anonymizer } from './anonymize.ts';
 import { welcomeMail } from './mails.ts';
 
 export const WELCOME_MAIL_PROCESSOR = 'member-administration.welcome-mail';
 export const SESSIONS_END_PROCESSOR = 'member-administration.end-sessions';
+export const ANONYMIZE_PROCESSOR = 'member-administration.anonymize-locked';
 
 export type MemberAdministrationProcessorDeps = {
+  anonymizer: Pick<Anonymizer, 'onLocked'>;
   accounts: AccountsService;
   members: Pick<MembersService, 'find'>;
   networks: Pick<NetworksService, 'get'>;
@@ -74,6 +77,14 @@ export function memberAdministrationProcessors(deps: MemberAdministrationProcess
         if (!userId) return;
         await deps.accounts.administration.endSessions(event.networkId, userId);
         if (event.type === MEMBERSHIP_DESTROYED) await deps.accounts.administration.removeIfUnused(userId);
+      },
+    },
+    {
+      // A network that anonymizes at once: the member loses name and personal data when locked.
+      name: ANONYMIZE_PROCESSOR,
+      types: [MEMBERSHIP_LOCKED],
+      async handle(event) {
+        await deps.anonymizer.onLocked(event.networkId, event.subject.id, event.actorId);
       },
     },
   ];

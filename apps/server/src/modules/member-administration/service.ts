@@ -19,6 +19,7 @@ import type { GroupsService } from '../groups/index.ts';
 import { memberName, memberPolicy, searchTerms, type MembersService, type MembershipRow } from '../members/index.ts';
 import type { MembershipRolesService } from '../membership-roles/index.ts';
 import type { NetworksService } from '../networks/index.ts';
+import { formerMemberName } from './anonymize.ts';
 import { presentDetail, presentGroups, presentItem, presentOptions } from './present.ts';
 
 export type MemberAdministrationDeps = {
@@ -208,8 +209,9 @@ export function createMemberAdministrationService(deps: MemberAdministrationDeps
       const before = await load(actor, rawId);
       authorize(memberPolicy, 'destroy', actor, subjectOf(before));
       const stored = await networks.get(network.id);
-      const anonymized = stored ? networks.settings(stored).anonymize_memberships_name.trim() : '';
-      const name = anonymized || translator(network.language)('accounts:deleted_member');
+      const name = stored
+        ? formerMemberName(networks, stored)
+        : translator(network.language)('accounts:deleted_member');
       await deps.events.transaction(async (tx: Db) => {
         const current = await members.administration.lockForAdministration(tx, actor.networkId, before.id);
         if (!current || current.deletedAt) throw notFound();

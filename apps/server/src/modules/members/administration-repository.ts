@@ -78,6 +78,31 @@ export function createMemberAdministrationRepository(db: Db) {
       if (!row) throw new Error('membership vanished');
       return row;
     },
+    /** Ids of locked, not deleted members locked at `lockedBefore` or earlier with something personal left. */
+    async toAnonymize(networkId: string, lockedBefore: Date, name: string, limit = 500): Promise<string[]> {
+      const rows = await db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.networkId, networkId),
+            eq(memberships.kind, 'member'),
+            isNull(memberships.deletedAt),
+            sql`${memberships.lockedAt} <= ${lockedBefore.toISOString()}`,
+            or(
+              sql`${memberships.firstName} <> ${name}`,
+              sql`${memberships.lastName} <> ''`,
+              isNotNull(memberships.displayName),
+              isNotNull(memberships.profileImageId),
+              isNotNull(memberships.birthday),
+              sql`${memberships.profile} <> '{}'::jsonb`,
+            ),
+          ),
+        )
+        .orderBy(asc(memberships.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
     /** How many memberships (in any network) an account still has, deleted ones left out. */
     async countOfUser(userId: string, tx: Db = db): Promise<number> {
       const [row] = await tx

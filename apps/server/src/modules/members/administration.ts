@@ -16,6 +16,9 @@ export const MEMBERSHIP_DESTROYED = 'membership.destroyed';
 
 export type MembershipDestroyedChanges = { user_id: string; name: string };
 
+/** A locked member's name and personal data were replaced (the network's anonymizing setting). */
+export const MEMBERSHIP_ANONYMIZED = 'membership.anonymized';
+
 /** The fields an administrator edits on the membership itself. */
 export type MembershipAdminPatch = Partial<
   Pick<NewMembershipRow, 'firstName' | 'lastName' | 'isExternal' | 'networkAdmin'>
@@ -31,7 +34,7 @@ const FIELD_NAMES: Record<keyof MembershipAdminPatch, string> = {
 /** The members module's part of the members administration: the writes, each with its event. */
 export function createMembershipAdministration(db: Db, events: Pick<Events, 'record'> | undefined) {
   const repository = createMemberAdministrationRepository(db);
-  const record = (tx: Db, actorId: string, m: MembershipRow, type: string, changes: Record<string, unknown>) => {
+  const record = (tx: Db, actorId: string | null, m: MembershipRow, type: string, changes: Record<string, unknown>) => {
     if (!events) throw new Error('the members administration needs the events');
     return events.record(tx, {
       networkId: m.networkId,
@@ -48,6 +51,35 @@ export function createMembershipAdministration(db: Db, events: Pick<Events, 'rec
     lockForAdministration: repository.lockRow,
     /** Memberships of an account that are not deleted, in any network. */
     membershipCountOfUser: repository.countOfUser,
+    /** Locked members (at `lockedBefore` or earlier) whose data is not anonymized yet. */
+    toAnonymize: repository.toAnonymize,
+
+    /**
+     * Replaces a locked member's name by `name` and clears what is personal (display name,
+     * profile values, image, birthday); the row stays, locked, for what they wrote.
+     * Nothing happens (no event) when it is not locked or nothing is left to clear.
+     */
+    async anonymize(tx: Db, actorId: string | null, before: MembershipRow, name: string) {
+      if (!before.lockedAt || before.deletedAt) return before;
+      const cleared =
+        before.firstName === name &&
+        before.lastName === '' &&
+        before.displayName === null &&
+        before.profileImageId === null &&
+        before.birthday === null &&
+        Object.keys(before.profile).length === 0;
+      if (cleared) return before;
+      const row = await repository.update(tx, before.networkId, before.id, {
+        firstName: name,
+        lastName: '',
+        displayName: null,
+        profileImageId: null,
+        profile: {},
+        birthday: null,
+      });
+      await record(tx, actorId, row, MEMBERSHIP_ANONYMIZED, { name });
+      return row;
+    },
 
     /** Saves what changed (nothing, no event, when nothing did). */
     async applyAdminChanges(tx: Db, actorId: string, before: MembershipRow, patch: MembershipAdminPatch) {

@@ -18,6 +18,7 @@ export {
 } from './present.ts';
 export type { MembershipRow } from './repository.ts';
 export {
+  MEMBERSHIP_ANONYMIZED,
   MEMBERSHIP_DESTROYED,
   MEMBERSHIP_LOCKED,
   MEMBERSHIP_UNLOCKED,
