@@ -52,9 +52,15 @@ export type HeaderAction = {
   visible?: (context: ShellContext) => boolean;
 };
 
+/** The groups of the administration home, in their order. */
+export const ADMINISTRATION_SECTIONS = ['network', 'people', 'content', 'records'] as const;
+export type AdministrationSection = (typeof ADMINISTRATION_SECTIONS)[number];
+
 /** A link of the administration home. */
 export type AdministrationEntry = {
   key: string;
+  /** Under which heading of the administration home it is. */
+  section: AdministrationSection;
   label: string;
   description: string;
   icon: Icon;

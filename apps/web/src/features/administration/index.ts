@@ -82,6 +82,7 @@ export const administrationFeature: FeatureModule = {
   administration: [
     {
       key: 'settings',
+      section: 'network',
       label: 'admin-settings:title',
       description: 'admin-settings:description',
       icon: IconSettings,
@@ -89,6 +90,7 @@ export const administrationFeature: FeatureModule = {
     },
     {
       key: 'designs',
+      section: 'network',
       label: 'administration:design.title',
       description: 'administration:design.description',
       icon: IconPalette,
@@ -96,6 +98,7 @@ export const administrationFeature: FeatureModule = {
     },
     {
       key: 'mails',
+      section: 'records',
       label: 'administration:mails.title',
       description: 'administration:mails.description',
       icon: IconMail,
@@ -103,6 +106,7 @@ export const administrationFeature: FeatureModule = {
     },
     {
       key: 'audit_log',
+      section: 'records',
       label: 'administration:audit_log.title',
       description: 'administration:audit_log.description',
       icon: IconHistory,
@@ -110,6 +114,7 @@ export const administrationFeature: FeatureModule = {
     },
     {
       key: 'meeting_rooms',
+      section: 'content',
       label: 'administration:meeting_rooms.title',
       description: 'administration:meeting_rooms.description',
       icon: IconVideo,

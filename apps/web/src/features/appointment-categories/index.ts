@@ -18,6 +18,7 @@ export const appointmentCategoriesFeature: FeatureModule = {
   administration: [
     {
       key: 'appointment_categories',
+      section: 'content',
       label: 'appointment-categories:title',
       description: 'appointment-categories:description',
       icon: IconCalendarCog,

@@ -41,6 +41,7 @@ export const externalInvitesFeature: FeatureModule = {
   administration: [
     {
       key: 'invites',
+      section: 'people',
       label: 'external-invites:administration.card_title',
       description: 'external-invites:administration.card_description',
       icon: IconUserPlus,

@@ -72,6 +72,7 @@ export const groupsFeature: FeatureModule = {
   administration: [
     {
       key: 'group_categories',
+      section: 'people',
       label: 'groups:categories.card_title',
       description: 'groups:categories.card_description',
       icon: IconCategory,

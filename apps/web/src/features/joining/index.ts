@@ -29,6 +29,7 @@ export const joiningFeature: FeatureModule = {
   administration: [
     {
       key: 'registrations',
+      section: 'people',
       label: 'joining:registrations.title',
       description: 'joining:registrations.description',
       icon: IconUserCheck,

@@ -53,6 +53,7 @@ export const legalFeature: FeatureModule = {
   administration: [
     {
       key: 'legal_texts',
+      section: 'network',
       label: 'legal-admin:legal_texts.title',
       description: 'legal-admin:legal_texts.card',
       icon: IconLicense,
@@ -60,6 +61,7 @@ export const legalFeature: FeatureModule = {
     },
     {
       key: 'imprint',
+      section: 'network',
       label: 'legal-admin:imprint.title',
       description: 'legal-admin:imprint.description',
       icon: IconFileText,

@@ -35,6 +35,7 @@ export const memberAdministrationFeature: FeatureModule = {
   administration: [
     {
       key: 'members',
+      section: 'people',
       label: `${NS}:title`,
       description: `${NS}:description`,
       icon: IconUsers,

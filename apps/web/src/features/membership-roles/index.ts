@@ -23,6 +23,7 @@ export const membershipRolesFeature: FeatureModule = {
   administration: [
     {
       key: 'membership_roles',
+      section: 'people',
       label: 'membership-roles:title',
       description: 'membership-roles:description',
       icon: IconTags,

@@ -25,6 +25,7 @@ export const navigationFeature: FeatureModule = {
   administration: [
     {
       key: 'navigation',
+      section: 'network',
       label: 'navigation:editor.title',
       description: 'navigation:editor.description',
       icon: IconListTree,
@@ -32,6 +33,7 @@ export const navigationFeature: FeatureModule = {
     },
     {
       key: 'app_navigation',
+      section: 'network',
       label: 'navigation:app.title',
       description: 'navigation:app.description',
       icon: IconDeviceMobile,
