@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryMembersResult, MemberProfile } from '@agora/contracts';
 import {
@@ -94,5 +96,32 @@ describe("the network's show_locked_memberships", () => {
       expect((await profile(ids.deleted!, member.session)).statusCode).toBe(404);
     }
     await showLocked(false);
+  });
+
+  it("serves a locked member's image to members only while the network shows locked members", async () => {
+    const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const stored = await t.services.storage.store({
+      networkId,
+      uploaderId: ids.locked!,
+      directory: 'images',
+      fileName: 'me.png',
+      body: Readable.from(png),
+    });
+    const owner = (await t.services.members.find(networkId, ids.locked!))!;
+    const actor = t.services.members.actorFor(owner, 'test', null);
+    await t.services.storage.attach(actor, [stored.id], { type: 'membership', id: owner.id });
+    await t.services.members.setProfileImage(networkId, owner.id, stored.id);
+    const url = `/api/storage/images/${stored.id}/get/80x80`;
+    const status = async () => (await t.app.inject({ url, headers: { cookie: member.session.cookie } })).statusCode;
+    await showLocked(false);
+    expect(await status()).toBe(404);
+    await showLocked(true);
+    try {
+      expect(await status()).toBe(200);
+    } finally {
+      await showLocked(false);
+    }
   });
 });

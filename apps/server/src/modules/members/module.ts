@@ -9,8 +9,11 @@ import { createMembersService } from './service.ts';
 export const membersModule = defineModule({
   name: 'members',
   needs: ['networks', 'groups'],
-  create: (platform, _needs: { networks: NetworksService; groups: GroupsService }) =>
-    createMembersService(platform.db, platform.events),
+  create: (platform, { networks }: { networks: NetworksService; groups: GroupsService }) =>
+    createMembersService(platform.db, platform.events, async (networkId) => {
+      const network = await networks.get(networkId);
+      return !!network && networks.settings(network).show_locked_memberships;
+    }),
   storageOwners: (members) => ({ [MEMBERSHIP_OWNER]: members.profileImageOwner }),
   routes: (members, { networks, groups }) => [memberRoutes({ members, networks, groups })],
 });

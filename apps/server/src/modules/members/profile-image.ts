@@ -9,21 +9,29 @@ import { memberships } from './tables.ts';
 /** The storage owner type of members' profile images (directory `images`). */
 export const MEMBERSHIP_OWNER = 'membership';
 
-/** Members' profile images: who sees them, and which one a member shows. */
-export function createMemberProfileImages(db: Db) {
+/**
+ * Members' profile images: who sees them, and which one a member shows. `showsLocked` tells
+ * whether a network shows its locked members (`show_locked_memberships`).
+ */
+export function createMemberProfileImages(db: Db, showsLocked: (networkId: string) => Promise<boolean>) {
   const repository = createMembersRepository(db);
 
   /**
    * A member's image is seen by whoever may see the member: the members of the network (a
-   * locked member's by administrators only); never anonymous visitors.
+   * locked member's by administrators only, unless the network shows locked members); never
+   * anonymous visitors.
    */
   const profileImageOwner: StorageOwnerPolicy = {
     async readableIds(actor, ownerIds, networkId) {
       if (!actor || actor.networkId !== networkId) return new Set();
       const rows = await repository.findByIds(networkId, ownerIds);
+      // The setting is read only when it matters.
+      const showLocked = rows.some((row) => row.lockedAt) && (await showsLocked(networkId));
       return new Set(
         rows
-          .filter((membership) => allows(memberPolicy, 'read', actor, { membership, guestUsersAllowChat: false }))
+          .filter((membership) =>
+            allows(memberPolicy, 'read', actor, { membership, guestUsersAllowChat: false, showLocked }),
+          )
           .map((membership) => membership.id),
       );
     },

@@ -46,7 +46,12 @@ export const MEMBERSHIP_CREATED = 'membership.created';
 
 export type MembershipOrigin = 'administration' | 'invite' | 'registration' | 'seed';
 
-export function createMembersService(db: Db, events?: Pick<Events, 'transaction' | 'record'>) {
+export function createMembersService(
+  db: Db,
+  events?: Pick<Events, 'transaction' | 'record'>,
+  /** Whether a network shows its locked members (`show_locked_memberships`). */
+  showsLocked: (networkId: string) => Promise<boolean> = async () => false,
+) {
   const repository = createMembersRepository(db);
   return {
     ...createMemberDirectory(db),
@@ -59,7 +64,7 @@ export function createMembersService(db: Db, events?: Pick<Events, 'transaction'
     networkAdminIds: repository.networkAdminIds,
     /** The network's members' names, kind and image as a subquery to join (see the repository). */
     namesSubquery: repository.namesSubquery,
-    ...createMemberProfileImages(db),
+    ...createMemberProfileImages(db, showsLocked),
     ...createMemberBirthdays(db),
     /** The members administration's writes (each records its event in the caller's transaction). */
     administration: createMembershipAdministration(db, events),
