@@ -12,11 +12,11 @@ export type RecurringHandler = (slot: Date) => Promise<void>;
 
 export type SlotJob = { slot: string };
 
-/** The slot whose run is the next one due at `now`: this slot when its run time is still ahead, else the next. */
+/** The slot whose run is the next one due at `now`: this slot when its run time is not past, else the next. */
 export function nextSlot(now: Date, { seconds, offsetSeconds = 0 }: EveryOptions): Date {
   const period = seconds * 1000;
   const start = Math.floor(now.getTime() / period) * period;
-  return new Date(now.getTime() < start + offsetSeconds * 1000 ? start : start + period);
+  return new Date(now.getTime() <= start + offsetSeconds * 1000 ? start : start + period);
 }
 
 /**
