@@ -27,7 +27,7 @@ export async function createTestApp(
   );
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0000',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: '/nonexistent-web-dist',

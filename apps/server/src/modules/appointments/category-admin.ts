@@ -6,6 +6,7 @@ import {
 } from '@agora/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { lockForTransaction } from '../../platform/db/locks.ts';
 import { isUniqueViolation, unprocessable } from '../../platform/errors.ts';
 import type { Events } from '../../platform/events/index.ts';
 import type { Actor } from '../../platform/policy/index.ts';
@@ -66,6 +67,7 @@ export function createCategoryAdministration(deps: {
 
     try {
       await deps.db.transaction(async (tx) => {
+        await lockForTransaction(tx, `appointment_categories:${actor.networkId}`);
         const r = createCategoryRepository(tx);
         await r.remove(actor.networkId, [...destroyed]);
         // A rename may take a label another rename gives up (A -> B, B -> A): free them first.

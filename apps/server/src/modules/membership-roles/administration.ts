@@ -1,6 +1,7 @@
 import { MEMBERSHIP_ROLE_LIMITS, type MembershipRole, type membershipRoleBodySchema } from '@agora/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { lockForTransaction } from '../../platform/db/locks.ts';
 import { isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Events } from '../../platform/events/index.ts';
 import { abilities, authorize, type Actor } from '../../platform/policy/index.ts';
@@ -68,6 +69,7 @@ export function createRoleAdministration(deps: { db: Db; events: Pick<Events, 't
         throw unprocessable({ name: ['too_many'] });
       const write = () =>
         events.transaction(async (tx) => {
+          await lockForTransaction(tx, `membership_roles:${scope.networkId}:${scope.groupId ?? ''}`);
           const r = createMembershipRolesRepository(tx);
           const base = slugify(input.name, { maxLength: 60, fallback: 'role' });
           const slug = freeSlug(input.name, await r.slugsLike(scope.networkId, scope.groupId, base));
