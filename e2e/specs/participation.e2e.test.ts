@@ -126,7 +126,9 @@ describe('participation', () => {
     const page = await signedIn('anna.admin@example.com', '/appointments');
     const id = await appointmentId(page, 'Quartalsplanung (online)', 7);
     await page.goto(`${server.url}/appointments/${id}/contact`);
-    await page.getByRole('heading', { name: 'Teilnehmende kontaktieren' }).waitFor();
+    // The page names what it does above the appointment's name, which is its heading.
+    await page.getByRole('heading', { name: 'Quartalsplanung (online)' }).waitFor();
+    await page.getByText('Teilnehmende kontaktieren', { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel(/^Betreff/).fill('Unterlagen zur Quartalsplanung');
