@@ -162,6 +162,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     services.mailer.close();
     await services.storage.close();
     await services.limits.close();
+    await services.cache.close();
     await redis?.quit();
   });
 

@@ -1,4 +1,6 @@
 import type { Config } from '../config.ts';
+import { createCache } from './cache/index.ts';
+import { withAfterCommit } from './db/after-commit.ts';
 import type { Database } from './db/client.ts';
 import { createEvents } from './events/index.ts';
 import { createJobs } from './jobs/jobs.ts';
@@ -12,17 +14,21 @@ import { createUnreadsRegistry } from './unreads/index.ts';
 const silent: PlatformLog = { warn: () => {}, error: () => {} };
 
 /**
- * The services every module builds on, each made from those before it: events, the job queue,
+ * The services every module builds on, each made from those before it: the cache of what every
+ * request reads, events (whose types drop cached entries), the job queue,
  * storage, mail (whose attachments are stored objects), the members' budgets, realtime pushes
  * (whose events draw from those budgets) and unread counters.
  * Modules hand over what the platform needs of them (the mail imprint, the network's upload
  * settings) when they are made.
  */
 export function createPlatform(database: Database, config: Config, log: PlatformLog = silent): Platform {
-  const { db } = database;
+  // Callbacks after the commit (the cache's invalidations) for every transaction of the app.
+  const db = withAfterCommit(database.db);
+  const cache = createCache({ redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, log });
   const events = createEvents({
     db,
     log,
+    onRecorded: (tx, inputs) => cache.invalidateAfterCommit(tx, cache.keysOf(inputs)),
     workers: config.eventWorkers ?? (database.kind === 'pglite' ? 1 : 4),
     ...(config.env === 'test' ? { pollMs: 100, retryBaseMs: 50 } : {}),
   });
@@ -60,5 +66,5 @@ export function createPlatform(database: Database, config: Config, log: Platform
     admit: socketEventAdmission(limits),
   });
   const unreads = createUnreadsRegistry();
-  return { database, db, config, log, events, jobs, storage, mailer, limits, realtime, unreads };
+  return { database, db, config, log, cache, events, jobs, storage, mailer, limits, realtime, unreads };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Services } from '../app.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { invalidateInThisProcess } from '../platform/cache/index.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -94,9 +95,11 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string {
 /** Replaces a network's stored settings, for tests of settings that no page writes yet. */
 export async function storeNetworkSettings(db: Db, networkId: string, settings: Record<string, unknown>) {
   await db.execute(sql`update networks set settings = ${JSON.stringify(settings)}::jsonb where id = ${networkId}`);
+  invalidateInThisProcess([`network:${networkId}`]);
 }
 
 /** Sets the language an account chose. */
 export async function storeUserLocale(db: Db, userId: string, locale: string | null) {
   await db.execute(sql`update users set locale = ${locale} where id = ${userId}`);
+  invalidateInThisProcess([`user:${userId}`]);
 }

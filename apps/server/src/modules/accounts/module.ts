@@ -4,7 +4,7 @@ import type { MembersService } from '../members/index.ts';
 import { authenticationTokenRoutes } from './authentication-token-routes.ts';
 import { localeSettingsRoutes } from './locale-settings-routes.ts';
 import { accountRoutes } from './routes.ts';
-import { createAccountsService } from './service.ts';
+import { accountCacheInvalidations, createAccountsService } from './service.ts';
 import { createSignInGuard } from './sign-in-guard.ts';
 
 /** Accounts: sign-in, sessions, password reset, locale settings and feed tokens. */
@@ -15,12 +15,14 @@ export const accountsModule = defineModule({
     createAccountsService({
       db: platform.db,
       events: platform.events,
+      cache: platform.cache,
       members,
       mailer: platform.mailer,
       publicUrl: platform.config.publicUrl,
       sessionTtlDays: platform.config.sessionTtlDays,
       onSessionEnded: platform.realtime.disconnectSession,
     }),
+  cacheInvalidations: accountCacheInvalidations,
   routes: (accounts, { members }, platform) => [
     accountRoutes({
       accounts,

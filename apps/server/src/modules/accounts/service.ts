@@ -6,6 +6,7 @@ import {
   type LocaleSettings,
   type SessionInfo,
 } from '@agora/contracts';
+import type { Cache } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, isUniqueViolation, unprocessable } from '../../platform/errors.ts';
 import type { Events } from '../../platform/events/index.ts';
@@ -15,6 +16,7 @@ import type { ResolvedSession } from '../../platform/auth/request-context.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashToken, randomToken, safeEqual } from '../../platform/auth/tokens.ts';
 import {
+  membershipKey,
   presentCurrentMember,
   type MembershipOrigin,
   type MembershipRow,
@@ -22,7 +24,7 @@ import {
 } from '../members/index.ts';
 import { createAccountAdministration, FIRST_PASSWORD_VALID_MS } from './administration.ts';
 import { passwordResetMail } from './mails.ts';
-import { createAccountsRepository, type UserRow } from './repository.ts';
+import { createAccountsRepository, type SessionRow, type UserRow } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RESET_VALID_MS = 2 * 60 * 60 * 1000;
@@ -31,12 +33,27 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 /** 24 random bytes: 32 url-safe characters, short enough for a feed URL a member copies. */
 const FEED_TOKEN_BYTES = 24;
 const FEED_TOKEN_MAX_LENGTH = 200;
+/** Live sessions kept per process (each a few hundred bytes). */
+const CACHED_SESSIONS = 50_000;
+
+/** The invalidation keys of a session and of an account (its locale). */
+export const sessionKey = (id: string) => `session:${id}`;
+export const userKey = (id: string) => `user:${id}`;
+
+/** What the events of this module change in the cache: a member's language is in their sessions. */
+export const accountCacheInvalidations = {
+  'account.locale_changed': (event: { subject: { id: string } }) => [membershipKey(event.subject.id)],
+};
+
+/** What every request of a session needs, cached: the session, the account's locale, the membership. */
+type CachedSession = { session: SessionRow; locale: string | null; membership: MembershipRow };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 export type AccountsDeps = {
   db: Db;
   events: Pick<Events, 'record' | 'transaction'>;
+  cache: Pick<Cache, 'region' | 'invalidate' | 'invalidateAfterCommit'>;
   members: MembersService;
   mailer: Mailer;
   publicUrl: string;
@@ -48,6 +65,15 @@ export type AccountsDeps = {
 export function createAccountsService(deps: AccountsDeps) {
   const repository = createAccountsRepository(deps.db);
   const ttlMs = deps.sessionTtlDays * DAY_MS;
+  const sessions = deps.cache.region<CachedSession>(CACHED_SESSIONS);
+  /** The membership behind each actor made from a cached session (`GET /session` answers with it). */
+  const membershipOfActor = new WeakMap<Actor, MembershipRow>();
+
+  /** A session ended (signed out, its account's password reset, its member deleted ...): everywhere. */
+  const sessionEnded = (sessionId: string) => {
+    deps.cache.invalidate([sessionKey(sessionId)]);
+    deps.onSessionEnded?.(sessionId);
+  };
 
   /** The member's language changed: in the settings, or chosen on the sign-in page. */
   const recordLocaleChange = (
@@ -67,22 +93,47 @@ export function createAccountsService(deps: AccountsDeps) {
 
   const invalidCredentials = () => new HttpError(401, { error: ERROR_KEYS.invalidCredentials });
 
+  /**
+   * A live session with its member, from the cache or read (session with locale, then the
+   * membership). A cached session that looks expired is read again: another process may have
+   * extended it meanwhile.
+   */
+  async function cachedSession(
+    key: string,
+    read: (now: Date) => ReturnType<typeof repository.liveSession>,
+  ): Promise<CachedSession | null> {
+    const load = async () => {
+      const found = await read(new Date());
+      if (!found) return null;
+      const membership = await deps.members.findByUser(found.session.networkId, found.session.userId);
+      if (!membership) return null;
+      return {
+        value: { session: found.session, locale: found.locale, membership },
+        keys: [sessionKey(found.session.id), userKey(found.session.userId), membershipKey(membership.id)],
+      };
+    };
+    const cached = await sessions.get(key, load);
+    if (!cached || cached.session.expiresAt.getTime() > Date.now()) return cached;
+    sessions.forget(key);
+    return sessions.get(key, load);
+  }
+
   /** The member of a live session of this network, or null when it is foreign or the member locked. */
-  async function resolveFound(
-    found: Awaited<ReturnType<typeof repository.liveSession>>,
-    networkId: string,
-  ): Promise<ResolvedSession | null> {
+  async function resolveFound(found: CachedSession | null, networkId: string): Promise<ResolvedSession | null> {
     const now = new Date();
     if (!found || found.session.networkId !== networkId) return null;
-    const membership = await deps.members.findByUser(networkId, found.session.userId);
-    if (!membership || membership.lockedAt || membership.kind !== 'member') return null;
+    const { membership } = found;
+    if (membership.lockedAt || membership.kind !== 'member') return null;
     if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repository.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs));
+      const expiresAt = new Date(now.getTime() + ttlMs);
+      // This process's copy is brought up to date, so it touches once an interval; another
+      // process's older copy only makes it touch once too, or read an extended session again.
+      found.session = { ...found.session, lastSeenAt: now, expiresAt };
+      await repository.touchSession(found.session.id, now, expiresAt);
     }
-    return {
-      actor: deps.members.actorFor(membership, found.session.id, found.locale),
-      csrfToken: found.session.csrfToken,
-    };
+    const actor = deps.members.actorFor(membership, found.session.id, found.locale);
+    membershipOfActor.set(actor, membership);
+    return { actor, csrfToken: found.session.csrfToken };
   }
 
   /** A new session of a member whose credentials were checked; a language chosen before becomes theirs if they have none. */
@@ -112,6 +163,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!meta.chosenLocale || user.locale !== null) return false;
       const set = await repository.setLocaleIfUnset(user.id, meta.chosenLocale, tx);
       if (set) await recordLocaleChange(tx, network, membership.id, meta.chosenLocale, 'sign_in');
+      if (set) deps.cache.invalidateAfterCommit(tx, [userKey(user.id)]);
       return set;
     });
     const locale = localeSet && meta.chosenLocale ? meta.chosenLocale : localeOf(user, network);
@@ -122,7 +174,7 @@ export function createAccountsService(deps: AccountsDeps) {
     sessionMaxAgeSeconds: Math.floor(ttlMs / 1000),
 
     /** Addresses, first-password links and sessions, for the members administration. */
-    administration: createAccountAdministration(deps),
+    administration: createAccountAdministration({ ...deps, onSessionEnded: sessionEnded }),
 
     /**
      * Checks the password and opens a session. A wrong password, an unknown address and an
@@ -177,27 +229,29 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** The member behind a session cookie, or null when it expired, is foreign or locked. */
     async resolveSession(tokenHash: string, networkId: string): Promise<ResolvedSession | null> {
-      return resolveFound(await repository.liveSession(tokenHash, new Date()), networkId);
+      const found = await cachedSession(`token:${tokenHash}`, (now) => repository.liveSession(tokenHash, now));
+      return resolveFound(found, networkId);
     },
 
     /** The same, for the session a chat token names (the token itself was checked by its signature). */
     async resolveSessionById(sessionId: string, networkId: string): Promise<ResolvedSession | null> {
-      return resolveFound(await repository.liveSessionById(sessionId, new Date()), networkId);
+      const found = await cachedSession(`id:${sessionId}`, (now) => repository.liveSessionById(sessionId, now));
+      return resolveFound(found, networkId);
     },
 
-    async sessionInfo(network: NetworkContext, userId: string, csrfToken: string, locale: string | null) {
-      const membership = await deps.members.findByUser(network.id, userId);
+    async sessionInfo(network: NetworkContext, actor: Actor, csrfToken: string) {
+      const membership = membershipOfActor.get(actor) ?? (await deps.members.findByUser(network.id, actor.userId));
       if (!membership) return null;
       return {
         member: presentCurrentMember(membership),
         csrf_token: csrfToken,
-        locale: locale ?? network.language,
+        locale: actor.locale ?? network.language,
       } satisfies SessionInfo;
     },
 
     async signOut(sessionId: string): Promise<void> {
       await repository.deleteSession(sessionId);
-      deps.onSessionEnded?.(sessionId);
+      sessionEnded(sessionId);
     },
 
     /** Mails a reset link when the address belongs to a member of this network; says nothing either way. */
@@ -247,7 +301,7 @@ export function createAccountsService(deps: AccountsDeps) {
         resetPasswordSentAt: null,
       });
       const ended = await repository.deleteSessionsOfUser(user.id);
-      for (const sessionId of ended) deps.onSessionEnded?.(sessionId);
+      for (const sessionId of ended) sessionEnded(sessionId);
     },
 
     /** Creates accounts; a shared password hash may be given to spare hashing for generated networks. */
@@ -387,6 +441,8 @@ export function createAccountsService(deps: AccountsDeps) {
       await deps.db.transaction(async (tx) => {
         await repository.updateUser(actor.userId, { locale }, tx);
         await recordLocaleChange(tx, network, actor.membershipId, locale, 'settings');
+        // The account's sessions in other networks speak its language too.
+        deps.cache.invalidateAfterCommit(tx, [userKey(actor.userId)]);
       });
       return { locale, network_language: asLocale(network.language) ?? DEFAULT_LOCALE };
     },

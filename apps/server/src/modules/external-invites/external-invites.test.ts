@@ -154,6 +154,7 @@ describe('POST /administration/external_invites (one address)', () => {
     await t.database.db.execute(
       sql`update networks set config = '{"only_guest_invites_allowed": true}'::jsonb where id = ${networkId}`,
     );
+    t.services.cache.invalidate([`network:${networkId}`]);
     try {
       const normal = await single(admin.session.headers, { email: address(), user_type: 'normal' });
       expect(normal.json()).toEqual({ errors: { user_type: ['only_external'] } });
@@ -162,6 +163,7 @@ describe('POST /administration/external_invites (one address)', () => {
       expect(settings.json<ExternalInviteSettings>().user_types).toEqual(['external']);
     } finally {
       await t.database.db.execute(sql`update networks set config = '{}'::jsonb where id = ${networkId}`);
+      t.services.cache.invalidate([`network:${networkId}`]);
     }
   });
 });

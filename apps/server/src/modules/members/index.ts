@@ -1,6 +1,7 @@
 export { memberRoutes } from './routes.ts';
 export {
   createMembersService,
+  membershipKey,
   MEMBERSHIP_CREATED,
   searchTerms,
   type MembershipOrigin,

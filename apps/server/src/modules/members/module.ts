@@ -3,17 +3,23 @@ import type { GroupsService } from '../groups/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import { MEMBERSHIP_OWNER } from './profile-image.ts';
 import { memberRoutes } from './routes.ts';
-import { createMembersService } from './service.ts';
+import { createMembersService, memberCacheInvalidations } from './service.ts';
 
 /** Memberships of a network and their profiles. */
 export const membersModule = defineModule({
   name: 'members',
   needs: ['networks', 'groups'],
   create: (platform, { networks }: { networks: NetworksService; groups: GroupsService }) =>
-    createMembersService(platform.db, platform.events, async (networkId) => {
-      const network = await networks.get(networkId);
-      return !!network && networks.settings(network).show_locked_memberships;
-    }),
+    createMembersService(
+      platform.db,
+      platform.events,
+      async (networkId) => {
+        const network = await networks.get(networkId);
+        return !!network && networks.settings(network).show_locked_memberships;
+      },
+      platform.cache,
+    ),
+  cacheInvalidations: memberCacheInvalidations,
   storageOwners: (members) => ({ [MEMBERSHIP_OWNER]: members.profileImageOwner }),
   routes: (members, { networks, groups }) => [memberRoutes({ members, networks, groups })],
 });

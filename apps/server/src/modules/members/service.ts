@@ -1,10 +1,18 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import { idSchema, MEMBER_SEARCH_MIN_CHARS } from '@agora/contracts';
+import type { Cache } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
-import { createMembershipAdministration } from './administration.ts';
+import {
+  createMembershipAdministration,
+  MEMBERSHIP_ANONYMIZED,
+  MEMBERSHIP_DESTROYED,
+  MEMBERSHIP_LOCKED,
+  MEMBERSHIP_UNLOCKED,
+  MEMBERSHIP_UPDATED,
+} from './administration.ts';
 import { createMemberDirectory } from './directory-list.ts';
 import { createMemberBirthdays } from './birthday.ts';
 import { memberPolicy } from './policy.ts';
@@ -46,16 +54,45 @@ export const MEMBERSHIP_CREATED = 'membership.created';
 
 export type MembershipOrigin = 'administration' | 'invite' | 'registration' | 'seed';
 
+/** The invalidation key of what is cached of a membership (the sessions of its member). */
+export const membershipKey = (id: string) => `membership:${id}`;
+
+const ofSubject = (event: { subject: { id: string } }) => [membershipKey(event.subject.id)];
+/** What the events of this module change in the cache (locked, deleted, admin flag, kind, names ...). */
+export const memberCacheInvalidations = {
+  [MEMBERSHIP_UPDATED]: ofSubject,
+  [MEMBERSHIP_LOCKED]: ofSubject,
+  [MEMBERSHIP_UNLOCKED]: ofSubject,
+  [MEMBERSHIP_DESTROYED]: ofSubject,
+  [MEMBERSHIP_ANONYMIZED]: ofSubject,
+};
+
 export function createMembersService(
   db: Db,
   events?: Pick<Events, 'transaction' | 'record'>,
   /** Whether a network shows its locked members (`show_locked_memberships`). */
   showsLocked: (networkId: string) => Promise<boolean> = async () => false,
+  /** Drops what is cached of a membership for the writes that record no event. */
+  cache?: Pick<Cache, 'invalidate' | 'invalidateAfterCommit'>,
 ) {
   const repository = createMembersRepository(db);
+  const changed = <T extends { id: string } | undefined>(row: T, tx?: Db): T => {
+    if (row && cache) {
+      if (tx) cache.invalidateAfterCommit(tx, [membershipKey(row.id)]);
+      else cache.invalidate([membershipKey(row.id)]);
+    }
+    return row;
+  };
+  const profileImages = createMemberProfileImages(db, showsLocked);
+  const birthdays = createMemberBirthdays(db);
+  const profileValues = createMemberProfileValues(db);
   return {
     ...createMemberDirectory(db),
-    ...createMemberProfileValues(db),
+    ...profileValues,
+    async mergeProfileValues(...args: Parameters<typeof profileValues.mergeProfileValues>) {
+      await profileValues.mergeProfileValues(...args);
+      for (const { id } of args[1]) changed({ id });
+    },
     findByUser: repository.findByUser,
     findByUsers: repository.findByUsers,
     find: repository.findById,
@@ -64,8 +101,17 @@ export function createMembersService(
     networkAdminIds: repository.networkAdminIds,
     /** The network's members' names, kind and image as a subquery to join (see the repository). */
     namesSubquery: repository.namesSubquery,
-    ...createMemberProfileImages(db, showsLocked),
-    ...createMemberBirthdays(db),
+    ...profileImages,
+    async setProfileImage(networkId: string, membershipId: string, imageId: string | null, tx: Db = db) {
+      return changed(
+        await profileImages.setProfileImage(networkId, membershipId, imageId, tx),
+        tx === db ? undefined : tx,
+      );
+    },
+    ...birthdays,
+    async setBirthday(networkId: string, membershipId: string, birthday: string | null) {
+      return changed(await birthdays.setBirthday(networkId, membershipId, birthday));
+    },
     /** The members administration's writes (each records its event in the caller's transaction). */
     administration: createMembershipAdministration(db, events),
     /**
@@ -135,8 +181,8 @@ export function createMembersService(
       }
       return created;
     },
-    setLocked(networkId: string, id: string, locked: boolean) {
-      return repository.update(networkId, id, { lockedAt: locked ? new Date() : null });
+    async setLocked(networkId: string, id: string, locked: boolean) {
+      return changed(await repository.update(networkId, id, { lockedAt: locked ? new Date() : null }));
     },
     /** The actor a membership signs in as. */
     actorFor(m: MembershipRow, sessionId: string, locale: string | null): Actor {

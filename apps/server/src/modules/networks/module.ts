@@ -6,14 +6,14 @@ import type { GroupsService } from '../groups/index.ts';
 import { designRoutes } from './design-routes.ts';
 import { networkRoutes } from './routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
-import { createNetworksService } from './service.ts';
+import { createNetworksService, networkCacheInvalidations } from './service.ts';
 
 /** Networks, their settings and designs; the network shell. */
 export const networksModule = defineModule({
   name: 'networks',
   needs: ['groups'],
   create(platform, _needs: { groups: GroupsService }) {
-    const networks = createNetworksService(platform.db, platform.events);
+    const networks = createNetworksService(platform.db, platform.events, platform.cache);
     // The extension filter and the default lock period of uploads are network settings.
     platform.storage.useNetworkSettings(async (networkId) => {
       const network = await networks.get(networkId);
@@ -22,6 +22,7 @@ export const networksModule = defineModule({
     });
     return networks;
   },
+  cacheInvalidations: networkCacheInvalidations,
   routes: (networks, { groups }, platform) => [
     networkRoutes({ networks, groups }),
     settingsRoutes({ networks, groups }),

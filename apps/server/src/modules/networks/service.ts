@@ -7,6 +7,7 @@ import {
   type Theme,
   type ThemeInput,
 } from '@agora/contracts';
+import type { Cache } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
 import type { NetworkContext } from '../../platform/policy/index.ts';
@@ -20,20 +21,38 @@ import {
 } from './setting-changes.ts';
 
 /**
- * Which network a host names is asked on every request and changes rarely: a short cache of the
- * id. The name and language are settings, read at each request, so that a change applies at
- * once on every process.
+ * Which network a host names, and the network's row with its settings, are read on every request
+ * and change rarely: both are cached, and every change of the row records an event that drops
+ * it in every process (`networkCacheInvalidations`), so that a change applies at once.
  */
-const HOST_CACHE_MS = 30_000;
+const CACHED_NETWORKS = 1_000;
+const CACHED_HOSTS = 10_000;
+/** The invalidation key of a network's row; `networks` is that of the host names' map. */
+export const networkKey = (id: string) => `network:${id}`;
+const HOSTS_KEY = 'networks';
 
 export type NetworksService = ReturnType<typeof createNetworksService>;
 
 /** What other modules give a new network (its calendar, say) starts from this event. */
 export const NETWORK_CREATED = 'network.created';
 
-export function createNetworksService(db: Db, events: Pick<Events, 'transaction' | 'record'>) {
+/** What the events of this module change in the cache. */
+export const networkCacheInvalidations = {
+  // A second network may make the only one without a host no longer the answer for any host.
+  [NETWORK_CREATED]: () => [HOSTS_KEY],
+  [NETWORK_SETTINGS_UPDATED]: (event: { networkId: string }) => [networkKey(event.networkId)],
+  [NETWORK_DESIGN_UPDATED]: (event: { networkId: string }) => [networkKey(event.networkId)],
+  [NETWORK_CONFIG_UPDATED]: (event: { networkId: string }) => [networkKey(event.networkId)],
+};
+
+export function createNetworksService(
+  db: Db,
+  events: Pick<Events, 'transaction' | 'record'>,
+  cache: Pick<Cache, 'region'>,
+) {
   const repository = createNetworksRepository(db);
-  const hostCache = new Map<string, { id: string; until: number }>();
+  const rows = cache.region<NetworkRow>(CACHED_NETWORKS);
+  const hosts = cache.region<string>(CACHED_HOSTS);
   const context = (row: NetworkRow): NetworkContext => ({ id: row.id, name: row.name, language: row.language });
 
   async function lookUp(host: string): Promise<NetworkRow | undefined> {
@@ -45,23 +64,27 @@ export function createNetworksService(db: Db, events: Pick<Events, 'transaction'
     return rows.length === 1 ? rows[0] : undefined;
   }
 
+  /** The network's row as committed; shared by its readers, who must not change it. */
+  const cachedRow = (id: string): Promise<NetworkRow | null> =>
+    rows.get(id, async () => {
+      const row = await repository.findById(id);
+      return row ? { value: row, keys: [networkKey(id)] } : null;
+    });
+
   return {
     async resolveForHost(host: string): Promise<NetworkContext | null> {
       const name = host.toLowerCase().replace(/:\d+$/, '');
-      const cached = hostCache.get(name);
-      if (cached && cached.until > Date.now()) {
-        const row = await repository.findById(cached.id);
-        if (row) return context(row);
-        hostCache.delete(name);
-      }
-      const row = await lookUp(name);
       // An unknown host is not cached, so a network created meanwhile answers at once.
-      if (!row) return null;
-      hostCache.set(name, { id: row.id, until: Date.now() + HOST_CACHE_MS });
-      return context(row);
+      const id = await hosts.get(name, async () => {
+        const row = await lookUp(name);
+        return row ? { value: row.id, keys: [HOSTS_KEY, networkKey(row.id)] } : null;
+      });
+      const row = id ? await cachedRow(id) : null;
+      return row ? context(row) : null;
     },
-    get(id: string) {
-      return repository.findById(id);
+    /** The network's row with its settings (cached; a change shows at once, in every process). */
+    async get(id: string): Promise<NetworkRow | undefined> {
+      return (await cachedRow(id)) ?? undefined;
     },
     count() {
       return repository.count();
@@ -77,7 +100,6 @@ export function createNetworksService(db: Db, events: Pick<Events, 'transaction'
       settings?: Partial<NetworkSettings>;
       theme?: ThemeInput;
     }) {
-      hostCache.clear();
       return events.transaction(async (tx) => {
         const network = await repository.insert(
           {
@@ -165,7 +187,7 @@ export function createNetworksService(db: Db, events: Pick<Events, 'transaction'
     },
     /** The configuration of a network by its id, read now; the defaults for an unknown network. */
     async configOf(networkId: string): Promise<NetworkConfig> {
-      return parseNetworkConfig((await repository.findById(networkId))?.config ?? {});
+      return parseNetworkConfig((await cachedRow(networkId))?.config ?? {});
     },
     /** Sets the operator's configuration (the seed, an operator's script); records what changed. */
     async setConfig(id: string, patch: Partial<NetworkConfig>) {

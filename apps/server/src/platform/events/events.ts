@@ -17,6 +17,8 @@ export type EventsOptions = {
   maxAttempts?: number;
   /** Pause before the first retry, doubled for each further one (at most an hour). */
   retryBaseMs?: number;
+  /** Told of the events recorded in a transaction (the cache drops what they change, after the commit). */
+  onRecorded?: (tx: Db, inputs: readonly EventInput[]) => void;
 };
 
 /** A delivery that failed for good, for network admins to see and retry. */
@@ -240,6 +242,7 @@ export function createEvents(options: EventsOptions) {
         })),
       );
       if (deliveries.length > 0) await tx.insert(eventDeliveries).values(deliveries);
+      options.onRecorded?.(tx, inputs);
       // Work after the commit: the deliveries are invisible to other connections until then,
       // and a worker that looks too early finds them at its next poll.
       setImmediate(wake);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Cache, CacheInvalidation } from '../cache/index.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Events, Processor } from '../events/index.ts';
 import type { Jobs } from '../jobs/jobs.ts';
@@ -20,6 +21,8 @@ export type Platform = {
   db: Db;
   config: Config;
   log: PlatformLog;
+  /** The per-process cache of what every request reads, dropped across processes by events. */
+  cache: Cache;
   events: Events;
   jobs: Jobs;
   mailer: Mailer;
@@ -56,6 +59,11 @@ export type ModuleDefinition<Name extends string = string, Needs = object, Servi
   unreadCounters?(service: Service): { [K in UnreadKey]?: UnreadCounter<K> };
   /** The audit log's event types its writes lead to. */
   auditTypes?: readonly string[];
+  /**
+   * The cache keys (`network:{id}`, `membership:{id}` ...) that events of a type change: recording
+   * one drops the entries made of them, here at once and in every process after the commit.
+   */
+  cacheInvalidations?: Readonly<Record<string, CacheInvalidation>>;
   /**
    * Its part of the demo network (`npm start` on an empty database), run in module order once
    * the network, its people and groups exist; it may add what it made for the modules after it.

@@ -66,6 +66,7 @@ export function loadModules(platform: Platform, modules: readonly AnyModule[]): 
       platform.unreads.register(key, counters[key] as UnreadCounter<typeof key>);
     }
     for (const processor of module.processors?.(service, needs, platform) ?? []) platform.events.register(processor);
+    for (const [type, keysOf] of Object.entries(module.cacheInvalidations ?? {})) platform.cache.register(type, keysOf);
     routes.push(...(module.routes?.(service, needs, platform) ?? []));
     auditTypes.push(...(module.auditTypes ?? []));
     if (module.ready) readyHooks.push(() => module.ready!(service, platform));
