@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,7 @@ describe('page requests', () => {
       fs.mkdirSync(path.join(dist, 'assets'));
       fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
       fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("agora");');
+      fs.writeFileSync(path.join(dist, 'assets', 'app.js.br'), zlib.brotliCompressSync('console.log("agora");'));
       fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
       web = await createTestApp({ WEB_DIST_DIR: dist });
       await createNetwork(web.services);
@@ -100,6 +102,19 @@ describe('page requests', () => {
       expect(response.headers['content-type']).toMatch(/javascript/);
       expect(response.headers['cache-control']).toContain('immutable');
       expect(response.headers['cache-control']).toContain('max-age=31536000');
+    });
+
+    it('sends the compressed copy of an asset to a browser that accepts it', async () => {
+      const brotli = await web.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toMatch(/javascript/);
+      expect(brotli.headers['cache-control']).toContain('immutable');
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("agora");');
+      // No gzip copy: the file as it is.
+      const plain = await web.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('console.log("agora");');
     });
 
     it('answers 404 for an asset that does not exist rather than the app', async () => {

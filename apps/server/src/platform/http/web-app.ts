@@ -6,11 +6,13 @@ import { WEB_APP_ROUTE } from './content-negotiation.ts';
 
 /**
  * Serves the built web app from the API's port: index.html for every page route, hashed assets
- * with a year-long cache, and the few files Vite copies to the root (favicon).
+ * with a year-long cache, and the few files Vite copies to the root (favicon). The build writes a
+ * brotli and a gzip copy beside each asset (apps/web/scripts/compress-assets.mjs): a browser that
+ * accepts one gets it, without the server compressing anything per request.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   // cacheControl: false, or the plugin would replace the cache-control each route sets below.
-  await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false });
+  await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false, preCompressed: true });
   const indexFile = path.join(distDir, 'index.html');
 
   app.get(WEB_APP_ROUTE, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
