@@ -7,6 +7,7 @@ import { createServices } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../platform/db/client.ts';
 import { seedLargeCalendars, type LargeCalendarsResult } from './large-calendars.ts';
+import { seedLargeCapacity, type LargeCapacityResult } from './large-capacity.ts';
 import { seedLargeChat, type LargeChatResult } from './large-chat.ts';
 import { seedJoinBench, type JoinBenchResult } from './large-membership.ts';
 import { seedLargeParticipation, type LargeParticipationResult } from './large-participation.ts';
@@ -37,9 +38,12 @@ export type BenchSeedOptions = LargeNetworkOptions & {
   participation?: boolean;
   /** Also group chats of a few members each for the chat benchmark (large-chat.ts). */
   chat?: { chats: number; size: number };
+  /** Also chats with messages and open invites for this many simulated members (large-capacity.ts). */
+  capacity?: { members: number };
 };
 export type { LargeParticipationResult } from './large-participation.ts';
 export type { LargeChatResult } from './large-chat.ts';
+export type { LargeCapacityResult } from './large-capacity.ts';
 export type { JoinBenchResult, JoinBenchSession } from './large-membership.ts';
 
 export type BenchSeedResult = {
@@ -49,6 +53,7 @@ export type BenchSeedResult = {
   calendars: LargeCalendarsResult | null;
   participation: LargeParticipationResult | null;
   chat: LargeChatResult | null;
+  capacity: LargeCapacityResult | null;
 };
 
 /**
@@ -133,6 +138,9 @@ async function seedDatabase(
     const chat = options.chat
       ? await seedLargeChat(services, result.network.id, { memberIds: result.memberIds, ...options.chat })
       : null;
+    const capacity = options.capacity
+      ? await seedLargeCapacity(services, result.network.id, { memberIds: result.memberIds, ...options.capacity })
+      : null;
     mailer.close();
     // PGlite has no autovacuum: without statistics its planner takes the fresh tables for nearly
     // empty ones and skips the trigram index. Measured is a database with statistics, as
@@ -145,6 +153,7 @@ async function seedDatabase(
       calendars,
       participation,
       chat,
+      capacity,
     };
   } finally {
     await database.close();

@@ -6,6 +6,8 @@ export type LargeChatOptions = {
   chats: number;
   /** Members per chat. */
   size: number;
+  /** The chats' group category (the chat benchmark's by default). */
+  category?: { slug: string; name: string; pluralName: string };
 };
 
 export type LargeChatResult = {
@@ -31,15 +33,18 @@ export async function seedLargeChat(
   if (indexes.length < needed) {
     throw new Error(`${needed} chatting members need a network of about ${Math.ceil((needed * 50) / 49) + 1} members`);
   }
-  const [category] = await services.groups.createCategories(networkId, [
-    { slug: 'chat-bench', name: 'Chat team', pluralName: 'Chat teams', position: 9 },
-  ]);
+  const { slug, name, pluralName } = options.category ?? {
+    slug: 'chat-bench',
+    name: 'Chat team',
+    pluralName: 'Chat teams',
+  };
+  const [category] = await services.groups.createCategories(networkId, [{ slug, name, pluralName, position: 9 }]);
   const groups = await services.groups.createGroups(
     networkId,
     Array.from({ length: options.chats }, (_, c) => ({
       groupCategoryId: category!.id,
-      slug: `chat-${c}`,
-      name: `Chat ${c}`,
+      slug: options.category ? `${slug}-${c}` : `chat-${c}`,
+      name: options.category ? `${name} ${c}` : `Chat ${c}`,
       chatEnabled: true,
     })),
   );
