@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { largeEmail, seedLarge } from '../seed/index.ts';
+import { seedLargeCalendars } from '../seed/large-calendars.ts';
+import { seedLargeParticipation } from '../seed/large-participation.ts';
+import { createTestApp, signIn, type Session, type TestApp } from '../testing/index.ts';
+import { countQueries } from '../testing/query-counter.ts';
+
+/**
+ * No list grows its queries with its page: each list route of the API is called with a small
+ * page (or where few items show) and a large one, on a network seeded with enough rows, and
+ * sends no more SQL statements for the large page than for the small one. A list that loads
+ * something per item (an N+1) fails here.
+ *
+ * Every GET route of the OpenAPI description is either a list below or named in NOT_LISTS, so
+ * that a new list route fails the test until it is added.
+ */
+
+const PASSWORD = 'list-queries-password';
+const ZONE = 'Europe/Berlin';
+
+type Who = 'admin' | 'member';
+type World = {
+  groupSlug: string;
+  appointmentId: string;
+  categorySlug: string;
+  calendarIds: string[];
+  month: string;
+};
+/** A list route: the URLs of a small and of a large page, as whom, and where its items are. */
+type ListCase = {
+  route: string;
+  as: Who;
+  small: (w: World) => string;
+  large: (w: World) => string;
+};
+
+const limited =
+  (path: (w: World) => string, size: number, name = 'limit') =>
+  (w: World) => {
+    const base = path(w);
+    return `${base}${base.includes('?') ? '&' : '?'}${name}=${size}`;
+  };
+const both = (route: string, as: Who, path: (w: World) => string, name = 'limit'): ListCase => ({
+  route,
+  as,
+  small: limited(path, 2, name),
+  large: limited(path, 20, name),
+});
+const month = (w: World, calendarIds: string[]) =>
+  `date=${w.month}&view=sheet&type=month&time_zone=${encodeURIComponent(ZONE)}&calendar_ids=${calendarIds.join(',')}`;
+
+const LISTS: ListCase[] = [
+  both('GET /api/v1/invites', 'member', () => '/api/v1/invites?filter=appointments&status=open'),
+  both('GET /api/v1/notifications', 'member', () => '/api/v1/notifications'),
+  both('GET /api/v1/participations', 'member', () => '/api/v1/participations?status=upcoming'),
+  // The member search lists nobody without a search text.
+  both('GET /members', 'member', () => '/members?q=ann'),
+  both('GET /groups/{slug}/members', 'member', (w) => `/groups/${w.groupSlug}/members?q=ann`),
+  both('GET /directory', 'member', () => '/directory'),
+  both('GET /groups/{slug}/administration/members', 'admin', (w) => `/groups/${w.groupSlug}/administration/members`),
+  both('GET /administration/members', 'admin', () => '/administration/members', 'per'),
+  both('GET /appointments/{id}/participants', 'member', (w) => `/appointments/${w.appointmentId}/participants`),
+  {
+    route: 'GET /directory/members',
+    as: 'member',
+    // A page is 24 members: the last page holds the few left over.
+    small: () => '/directory/members?page=3',
+    large: () => '/directory/members?page=1',
+  },
+  {
+    route: 'GET /appointments',
+    as: 'member',
+    small: (w) => `/appointments?${month(w, w.calendarIds.slice(0, 1))}`,
+    large: (w) => `/appointments?${month(w, w.calendarIds)}`,
+  },
+  {
+    route: 'GET /appointments/participating',
+    as: 'member',
+    small: (w) => `/appointments/participating?${month(w, w.calendarIds.slice(0, 1))}`,
+    large: (w) => `/appointments/participating?${month(w, w.calendarIds)}`,
+  },
+  {
+    route: 'GET /calendars',
+    as: 'member',
+    small: (w) => `/groups/${w.groupSlug}/calendars`,
+    large: () => '/calendars',
+  },
+  {
+    route: 'GET /groups/{slug}/calendars',
+    as: 'member',
+    small: (w) => `/groups/${w.groupSlug}/calendars`,
+    large: (w) => `/groups/${w.groupSlug}/calendars`,
+  },
+  {
+    route: 'GET /api/v1/userbar/groups',
+    as: 'member',
+    small: () => '/api/v1/userbar/groups',
+    large: () => '/api/v1/userbar/groups',
+  },
+  {
+    route: 'GET /api/v1/group-categories/{slug}/administration',
+    as: 'admin',
+    small: (w) => `/api/v1/group-categories/${w.categorySlug}/administration?limit=2`,
+    large: (w) => `/api/v1/group-categories/${w.categorySlug}/administration?limit=20`,
+  },
+];
+
+/**
+ * The list routes whose pages this network does not fill (their rows are not in the large seed),
+ * still called once each so that a query they add per item shows in the figure they print.
+ */
+const UNFILLED: Array<{ route: string; as: Who; path: (w: World) => string; status?: number }> = [
+  { route: 'GET /invites/sent', as: 'member', path: () => '/invites/sent' },
+  { route: 'GET /groups/{slug}/invites/sent', as: 'admin', path: (w) => `/groups/${w.groupSlug}/invites/sent` },
+  { route: 'GET /directory/{category}', as: 'member', path: (w) => `/directory/${w.categorySlug}` },
+  { route: 'GET /administration/meeting_rooms', as: 'admin', path: () => '/administration/meeting_rooms' },
+  { route: 'GET /meeting_rooms', as: 'member', path: () => '/meeting_rooms' },
+  { route: 'GET /administration/external_invites', as: 'admin', path: () => '/administration/external_invites' },
+  {
+    route: 'GET /groups/{slug}/external_invites',
+    as: 'admin',
+    path: (w) => `/groups/${w.groupSlug}/external_invites`,
+  },
+  { route: 'GET /external_invites/sent', as: 'member', path: () => '/external_invites/sent' },
+  { route: 'GET /appointments/categories', as: 'member', path: () => '/appointments/categories' },
+  { route: 'GET /administration/audit_log', as: 'admin', path: () => '/administration/audit_log' },
+  {
+    route: 'GET /groups/{slug}/administration/join_requests',
+    as: 'admin',
+    path: (w) => `/groups/${w.groupSlug}/administration/join_requests`,
+  },
+  {
+    route: 'GET /administration/group-categories/{slug}/admins',
+    as: 'admin',
+    path: (w) => `/administration/group-categories/${w.categorySlug}/admins`,
+  },
+  { route: 'GET /administration/registrations', as: 'admin', path: () => '/administration/registrations' },
+  { route: 'GET /administration/navigation', as: 'admin', path: () => '/administration/navigation' },
+  { route: 'GET /administration/pages', as: 'admin', path: () => '/administration/pages' },
+  { route: 'GET /administration/apps', as: 'admin', path: () => '/administration/apps' },
+  { route: 'GET /api/v1/navigation', as: 'member', path: () => '/api/v1/navigation' },
+  { route: 'GET /api/v1/public_navigation', as: 'member', path: () => '/api/v1/public_navigation' },
+  { route: 'GET /api/v1/administration/mails', as: 'admin', path: () => '/api/v1/administration/mails' },
+  {
+    route: 'GET /api/v1/administration/event_failures',
+    as: 'admin',
+    path: () => '/api/v1/administration/event_failures',
+  },
+  { route: 'GET /administration/membership_roles', as: 'admin', path: () => '/administration/membership_roles' },
+  {
+    route: 'GET /groups/{slug}/administration/membership_roles',
+    as: 'admin',
+    path: (w) => `/groups/${w.groupSlug}/administration/membership_roles`,
+  },
+  { route: 'GET /administration/legal_texts', as: 'admin', path: () => '/administration/legal_texts' },
+  { route: 'GET /legal', as: 'member', path: () => '/legal' },
+  { route: 'GET /api/v1/legal_texts/pending', as: 'member', path: () => '/api/v1/legal_texts/pending' },
+  { route: 'GET /administration/group-categories', as: 'admin', path: () => '/administration/group-categories' },
+  // The map is off in this network's settings (404); the member list with it on is in maps' tests.
+  { route: 'GET /map/members', as: 'member', path: () => '/map/members', status: 404 },
+  { route: 'GET /groups/{slug}/map', as: 'member', path: (w) => `/groups/${w.groupSlug}/map`, status: 404 },
+];
+
+/** GET routes that answer one object, a file or a page of the web app: no list to count. */
+const NOT_LISTS = new Set([
+  'GET /imprint',
+  'GET /legal/{handle}',
+  'GET /administration/legal_texts/{id}',
+  'GET /administration/imprint/edit',
+  'GET /api/v1/groups/new',
+  'GET /api/v1/groups/{slug}',
+  'GET /administration/group-categories/{slug}',
+  'GET /api/v1/network',
+  'GET /api/v1/network/sign_in',
+  'GET /administration/settings',
+  'GET /api/v1/administration/design',
+  'GET /members/{id}',
+  'GET /api/v1/session',
+  'GET /members/{id}/locale_settings',
+  'GET /api/v1/users/authentication_token',
+  'GET /api/v1/calendars/context',
+  'GET /calendars/{id}',
+  'GET /external_invites/settings',
+  'GET /appointments/{id}',
+  'GET /appointments/{id}/contact',
+  'GET /appointments/{id}/attendees.csv',
+  'GET /appointments/{id}/attendees.xlsx',
+  'GET /appointments.ics',
+  'GET /appointments/participating.ics',
+  'GET /calendars/my/appointments.ics',
+  'GET /calendars/shared/appointments.ics',
+  'GET /calendars/all/appointments.ics',
+  'GET /calendars/{id}/appointments.ics',
+  'GET /appointments/{id}.ics',
+  'GET /api/v1/administration/audit_log',
+  'GET /administration/members/options',
+  'GET /administration/members/{id}',
+  'GET /administration/members/{id}/group-memberships',
+  'GET /users/sign_up',
+  'GET /altcha/challenge',
+  'GET /invitations/{token}',
+  'GET /api/v1/groups/{slug}/navigation',
+  'GET /groups/{slug}/administration/pages',
+  'GET /groups/{slug}/administration/apps',
+  'GET /groups/{slug}/administration/navigation',
+  'GET /administration/app_navigation',
+  'GET /api/v1/unreads',
+  'GET /api/v1/administration/mails/{id}',
+  'GET /api/storage/files/{id}/token',
+  'GET /api/storage/files/{id}/get/{name}',
+  'GET /api/storage/v2/discover',
+  'GET /api/storage/images/{id}/get/{size}',
+  'GET /api/storage/assets/{id}/preview',
+]);
+
+/** The number of items of a list answer: the array itself, or its longest array field. */
+function itemsOf(body: unknown): number {
+  if (Array.isArray(body)) return body.length;
+  if (!body || typeof body !== 'object') return 0;
+  let most = 0;
+  for (const value of Object.values(body)) {
+    if (Array.isArray(value)) most = Math.max(most, value.length);
+    else if (value && typeof value === 'object') most = Math.max(most, itemsOf(value));
+  }
+  return most;
+}
+
+let t: TestApp;
+let world: World;
+const sessions = new Map<Who, Session>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { network, memberIds } = await seedLarge(t.services, { members: 60, groups: 8, password: PASSWORD });
+  const now = new Date();
+  const calendars = await seedLargeCalendars(t.services, network.id, { memberIds, singles: 1500, series: 20, now });
+  await seedLargeParticipation(t.services, network.id, {
+    memberIds,
+    appointments: 40,
+    invitesPerAppointment: 30,
+    groupSize: 30,
+    now,
+  });
+  sessions.set('admin', await signIn(t.app, largeEmail(0), PASSWORD));
+  sessions.set('member', await signIn(t.app, largeEmail(1), PASSWORD));
+  const first = async (query: ReturnType<typeof sql>) =>
+    String(((await t.database.db.execute(query)) as unknown as { rows: Array<{ id: string }> }).rows[0]!.id);
+  const me = memberIds[1]!;
+  world = {
+    groupSlug: await first(sql`select g.slug as id from groups g
+      join group_memberships m on m.group_id = g.id and m.membership_id = ${me}
+      where g.network_id = ${network.id} order by g.id limit 1`),
+    appointmentId: await first(sql`select p.appointment_id as id from appointment_participants p
+      join appointments a on a.id = p.appointment_id where a.network_id = ${network.id}
+      group by 1 order by count(*) desc limit 1`),
+    categorySlug: await first(sql`select slug as id from group_categories
+      where network_id = ${network.id} order by position, id limit 1`),
+    calendarIds: calendars.selectedCalendarIds,
+    month: now.toISOString().slice(0, 10),
+  };
+}, 300_000);
+afterAll(() => t?.close());
+
+async function measure(who: Who, url: string): Promise<{ status: number; items: number; count: number }> {
+  const headers = { ...sessions.get(who)!.headers, accept: 'application/json' };
+  // A request before, so that the session the request path caches per process is in the cache
+  // for both; not the list itself, whose own caches (the month sheet's) would hide its queries.
+  await t.app.inject({ url: '/api/v1/session', headers });
+  let status = 0;
+  let items = 0;
+  const { count } = await countQueries(t.database, async () => {
+    const response = await t.app.inject({ url, headers });
+    status = response.statusCode;
+    items = status === 200 ? itemsOf(response.json()) : 0;
+  });
+  return { status, items, count };
+}
+
+describe('list queries', () => {
+  it('knows every GET route of the API: a list to count or named as no list', () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const known = new Set([...LISTS.map((c) => c.route), ...UNFILLED.map((c) => c.route), ...NOT_LISTS]);
+    const unknown = Object.entries(spec.paths)
+      .filter(([, operations]) => 'get' in operations)
+      .map(([path]) => `GET ${path}`)
+      .filter((route) => !known.has(route));
+    expect(unknown, 'a new GET route: add it to LISTS (a list) or NOT_LISTS').toEqual([]);
+  });
+
+  it.each(LISTS.map((c) => [c.route, c] as const))('%s sends no more statements for a larger page', async (_, c) => {
+    const small = await measure(c.as, c.small(world));
+    const large = await measure(c.as, c.large(world));
+    expect(small.status, c.small(world)).toBe(200);
+    expect(large.status, c.large(world)).toBe(200);
+    if (c.small(world) !== c.large(world)) expect(large.items).toBeGreaterThan(small.items);
+    expect(large.items).toBeGreaterThan(0);
+    // The counter sees the list's statements at all (on either driver).
+    expect(large.count).toBeGreaterThan(0);
+    expect(
+      large.count,
+      `${c.route}: ${small.items} items in ${small.count} statements, ${large.items} in ${large.count}`,
+    ).toBeLessThanOrEqual(small.count);
+  });
+
+  it.each(UNFILLED.map((c) => [c.route, c] as const))('%s answers', async (_, c) => {
+    const answer = await measure(c.as, c.path(world));
+    expect(answer.status, c.path(world)).toBe(c.status ?? 200);
+  });
+});
