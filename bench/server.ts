@@ -30,6 +30,8 @@ export type ServerOptions = {
   sessionSecret?: string;
   /** More environment for the server (budgets a scenario needs larger, say). */
   env?: Record<string, string>;
+  /** Options for node itself, before the server's file (`--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 };
 
 /**
@@ -58,7 +60,10 @@ export async function startServer(dataDir: string, options: ServerOptions = {}):
     ...options.env,
   });
 
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
