@@ -13,6 +13,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
+  /** Without DATABASE_URL: the PostgreSQL the server runs itself in DATA_DIR/postgres, or PGlite in-process. */
+  EMBEDDED_DATABASE: z.enum(['postgres', 'pglite']).optional(),
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default('agora:'),
   SMTP_URL: z.string().optional(),
@@ -88,6 +90,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded engine asked for; unset: PostgreSQL, or PGlite where DATA_DIR holds only a PGlite database. */
+  embeddedDatabase: 'postgres' | 'pglite' | undefined;
   redisUrl: string | undefined;
   /** Keeps the keys of several deployments (or test runs) sharing one Redis apart. */
   redisKeyPrefix: string;
@@ -195,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    embeddedDatabase: e.EMBEDDED_DATABASE,
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL || undefined,

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { openEmbeddedDatabase } from './platform/db/embedded.ts';
 import { persistedSessionSecret } from './platform/auth/session-secret.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/index.ts';
 
@@ -12,11 +12,17 @@ async function main() {
   const config = loaded.sessionSecretGenerated
     ? { ...loaded, sessionSecret: persistedSessionSecret(loaded.dataDir) }
     : loaded;
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-  await database.migrate();
+  // Without DATABASE_URL the database lives in DATA_DIR: a PostgreSQL server this process runs
+  // and stops (or PGlite, when asked for).
+  const database = config.databaseUrl
+    ? { ...(await openDatabase({ databaseUrl: config.databaseUrl })), engine: undefined }
+    : await openEmbeddedDatabase(config.dataDir, config.embeddedDatabase, { warn: (m) => console.warn(m) });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 
   const app = await buildApp(config, database);
   // The demo network fills an empty embedded database; a real PostgreSQL only on request.
@@ -51,15 +57,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  printBanner(config.publicUrl, database.kind, demoPresent);
+  printBanner(config.publicUrl, database.engine, demoPresent);
 }
 
-function printBanner(url: string, kind: string, demo: boolean) {
-  const lines = [
-    '',
-    `  Agora is running at ${url}`,
-    `  Sign in at ${url}/users/sign_in  (database: ${kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`,
-  ];
+function printBanner(url: string, engine: 'postgres' | 'pglite' | undefined, demo: boolean) {
+  const database =
+    engine === 'postgres' ? 'embedded PostgreSQL' : engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL';
+  const lines = ['', `  Agora is running at ${url}`, `  Sign in at ${url}/users/sign_in  (database: ${database})`];
   if (demo) {
     lines.push('', '  Demo accounts (password for each: demo-password):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(28)} ${a.role}`);

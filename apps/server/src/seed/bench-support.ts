@@ -6,6 +6,7 @@ import * as rrulePackage from 'rrule';
 import { createServices } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../platform/db/client.ts';
+import { openEmbeddedDatabase, type EmbeddedEngine } from '../platform/db/embedded.ts';
 import { seedLargeCalendars, type LargeCalendarsResult } from './large-calendars.ts';
 import { seedLargeCapacity, type LargeCapacityResult } from './large-capacity.ts';
 import { seedLargeChat, type LargeChatResult } from './large-chat.ts';
@@ -48,6 +49,8 @@ export type { JoinBenchResult, JoinBenchSession } from './large-membership.ts';
 
 export type BenchSeedResult = {
   databaseKind: Database['kind'];
+  /** The embedded engine the network was seeded into (seedLargeInto only). */
+  engine?: EmbeddedEngine;
   members: number;
   groups: number;
   calendars: LargeCalendarsResult | null;
@@ -57,12 +60,19 @@ export type BenchSeedResult = {
 };
 
 /**
- * For the benchmarks (bench/): migrates the embedded database in `dataDir/pglite`, seeds a large
- * network into it and closes it again, so that a server started on the same DATA_DIR finds it.
+ * For the benchmarks (bench/): migrates the embedded database of `dataDir` (PostgreSQL in
+ * `dataDir/postgres`, or PGlite in `dataDir/pglite` with `engine: 'pglite'` or
+ * EMBEDDED_DATABASE=pglite), seeds a large network into it and closes it again, so that a server
+ * started on the same DATA_DIR finds it.
  */
-export async function seedLargeInto(dataDir: string, options: BenchSeedOptions): Promise<BenchSeedResult> {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  return seedDatabase(await openDatabase({ pgliteDir: path.join(config.dataDir, 'pglite') }), config, options);
+export async function seedLargeInto(
+  dataDir: string,
+  options: BenchSeedOptions & { engine?: EmbeddedEngine },
+): Promise<BenchSeedResult> {
+  const engine = options.engine ?? (process.env.EMBEDDED_DATABASE as EmbeddedEngine | undefined);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', EMBEDDED_DATABASE: engine });
+  const database = await openEmbeddedDatabase(config.dataDir, engine ?? 'postgres', { poolSize: 4 });
+  return { ...(await seedDatabase(database, config, options)), engine: database.engine };
 }
 
 /** Whether a PostgreSQL server answers at `url` (for the benchmark's PostgreSQL runs). */

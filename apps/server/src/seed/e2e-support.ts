@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { buildApp, type Services } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../platform/db/client.ts';
+import { openEmbeddedDatabase } from '../platform/db/embedded.ts';
 import { seedDemo } from './demo.ts';
 
 export type DemoServer = { url: string; services: Services; close(): Promise<void> };
@@ -9,11 +8,11 @@ export type DemoServer = { url: string; services: Services; close(): Promise<voi
 /**
  * For the end-to-end tests that must act on the server as one of its modules would (a
  * notification made server-side, say): the demo network in this process, on its own
- * embedded database, listening on the given port.
+ * embedded database (as `npm start` makes it), listening on the given port.
  */
 export async function startDemoServer(env: Record<string, string>): Promise<DemoServer> {
   const config = loadConfig(env);
-  const database = await openDatabase({ pgliteDir: path.join(config.dataDir, 'pglite') });
+  const database = await openEmbeddedDatabase(config.dataDir, config.embeddedDatabase);
   await database.migrate();
   const app = await buildApp(config, database);
   await seedDemo(app.services);

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../platform/db/client.ts';
+import { openEmbeddedDatabase } from '../platform/db/embedded.ts';
 import { largeEmail, seedLarge } from './large.ts';
 
 // npm run seed:large -- --members 10000 [--groups 100]
@@ -16,10 +16,10 @@ if (!Number.isInteger(members) || members < 1) {
 }
 
 const config = { ...loadConfig(), logLevel: 'silent' };
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: path.join(config.dataDir, 'pglite'),
-});
+// The database `npm start` would open on the same settings.
+const database = config.databaseUrl
+  ? await openDatabase({ databaseUrl: config.databaseUrl })
+  : await openEmbeddedDatabase(config.dataDir, config.embeddedDatabase, { warn: (m) => console.warn(m) });
 await database.migrate();
 const app = await buildApp(config, database);
 const started = Date.now();
