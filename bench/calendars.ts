@@ -48,7 +48,14 @@ export async function runCalendarsBench(options: CalendarsBenchOptions): Promise
   const month: MonthFigures[] = [];
   const selected = options.calendars.selectedCalendarIds;
   month.push(
-    await measureMonth('PGlite', options.server, options.session, selected, options, options.healthzPerSecond),
+    await measureMonth(
+      options.server.database(),
+      options.server,
+      options.session,
+      selected,
+      options,
+      options.healthzPerSecond,
+    ),
   );
 
   let postgresSkipped: string | null = null;

@@ -5,7 +5,8 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
-const START_TIMEOUT_MS = 30_000;
+/** PGlite loads the whole 10,000-member network into memory before it answers. */
+const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** High enough that the sign-in scenario measures password hashing, not the rate limiter. */
 const NO_LIMIT = '1000000000';
@@ -14,6 +15,10 @@ export type RunningServer = {
   url: string;
   /** The server's process id, for sampling its memory. */
   pid: number;
+  /** The database it runs on, as its banner names it ("embedded PostgreSQL", "embedded PGlite", "PostgreSQL"). */
+  database(): string;
+  /** Milliseconds from the spawn until it answered /healthz. */
+  startMs: number;
   /** The last lines the server printed, for error messages. */
   output(): string;
   /** SIGTERM, then SIGKILL if it has not ended after a while. */
@@ -32,6 +37,11 @@ export type ServerOptions = {
   env?: Record<string, string>;
   /** Options for node itself, before the server's file (`--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /**
+   * Without `databaseUrl`: the embedded engine (EMBEDDED_DATABASE); unset, the server's default
+   * (PostgreSQL it runs itself), or what EMBEDDED_DATABASE of the bench's environment says.
+   */
+  embedded?: 'postgres' | 'pglite';
 };
 
 /**
@@ -48,6 +58,7 @@ export async function startServer(dataDir: string, options: ServerOptions = {}):
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;
   if (options.redisKeyPrefix) env.REDIS_KEY_PREFIX = options.redisKeyPrefix;
+  if (options.embedded) env.EMBEDDED_DATABASE = options.embedded;
   Object.assign(env, {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -60,13 +71,17 @@ export async function startServer(dataDir: string, options: ServerOptions = {}):
     ...options.env,
   });
 
+  const spawned = Date.now();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
+  let database = options.databaseUrl ? 'PostgreSQL' : 'embedded';
   const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    const text = chunk.toString('utf8');
+    database = /\(database: ([^)]+)\)/.exec(text)?.[1] ?? database;
+    lines.push(...text.split('\n').filter(Boolean));
     lines.splice(0, Math.max(0, lines.length - 40));
   };
   child.stdout.on('data', keep);
@@ -77,6 +92,8 @@ export async function startServer(dataDir: string, options: ServerOptions = {}):
   const server: RunningServer = {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    database: () => database,
+    startMs: 0,
     output: () => lines.join('\n'),
     async stop() {
       if (!running()) return;
@@ -100,6 +117,7 @@ export async function startServer(dataDir: string, options: ServerOptions = {}):
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  server.startMs = Date.now() - spawned;
   return server;
 }
 
