@@ -78,6 +78,17 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Locks several chats' rows for the transaction (a batch of messages), in the order of their
+     * ids: two transactions that lock overlapping sets never wait for each other in a circle.
+     */
+    async lockChats(tx: Db, chatIds: string[]): Promise<ChatRow[]> {
+      const ids = [...new Set(chatIds)].sort();
+      const rows = await tx.select().from(chats).where(inArray(chats.id, ids)).orderBy(asc(chats.id)).for('update');
+      if (rows.length !== ids.length) throw new Error('a chat of the batch vanished');
+      return rows;
+    },
+
     async updateChat(tx: Db, chatId: string, values: Partial<typeof chats.$inferInsert>): Promise<void> {
       await tx.update(chats).set(values).where(eq(chats.id, chatId));
     },
@@ -95,6 +106,11 @@ export function createChatRepository(db: Db) {
     async insertMessage(tx: Db, values: NewMessageRow): Promise<MessageRow> {
       const [row] = await tx.insert(chatMessages).values(values).returning();
       return row!;
+    },
+
+    /** Several messages in one statement (a batch); the rows come back in any order. */
+    insertMessages(tx: Db, values: NewMessageRow[]): Promise<MessageRow[]> {
+      return tx.insert(chatMessages).values(values).returning();
     },
 
     async updateMessage(tx: Db, id: string, values: Partial<NewMessageRow>): Promise<MessageRow> {
@@ -166,6 +182,34 @@ export function createChatRepository(db: Db) {
         })
         .returning();
       return row!;
+    },
+
+    /**
+     * `markRead` for several markers in one statement (a batch of messages); one entry per chat
+     * and member, as a statement may change a row once.
+     */
+    async markReadMany(tx: Db, marks: Array<StateKey & { seq: number; messageId: string }>): Promise<void> {
+      if (marks.length === 0) return;
+      await tx
+        .insert(chatStates)
+        .values(
+          marks.map(({ seq, messageId, ...key }) => ({
+            ...key,
+            lastReadSeq: seq,
+            lastReadId: messageId,
+            lastReceivedSeq: seq,
+            lastReceivedId: messageId,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [chatStates.chatId, chatStates.membershipId],
+          set: {
+            lastReadSeq: sql`greatest(${chatStates.lastReadSeq}, excluded.last_read_seq)`,
+            lastReadId: sql`case when excluded.last_read_seq > ${chatStates.lastReadSeq} then excluded.last_read_id else ${chatStates.lastReadId} end`,
+            lastReceivedSeq: sql`greatest(${chatStates.lastReceivedSeq}, excluded.last_received_seq)`,
+            lastReceivedId: sql`case when excluded.last_received_seq > ${chatStates.lastReceivedSeq} then excluded.last_received_id else ${chatStates.lastReceivedId} end`,
+          },
+        });
     },
 
     /** Moves a member's received marker forward to a message; never back. */

@@ -11,6 +11,7 @@ import type { ChatFiles } from './files.ts';
 import type { PresentMessages } from './messages-view.ts';
 import { contentRefusal, writeRefusal } from './policy.ts';
 import type { ChatRepository, MessageRow } from './repository.ts';
+import { createSendBatch, ReferenceInBatch, type StoreJob, type Stored } from './send-batch.ts';
 
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
 
@@ -30,8 +31,9 @@ export type SendDeps = {
 };
 
 /**
- * `message`: stores the message, then broadcasts it to the chat's rooms. The chat's row is
- * locked while its next number is taken, so numbers follow the order of commits; the sender's
+ * `message`: stores the message (with the others arriving meanwhile, send-batch.ts), then
+ * broadcasts it to the chat's rooms. The chat's row is locked while its next number is taken,
+ * so numbers follow the order of commits; the sender's
  * own read marker moves to their message. Sending the same client reference again answers the
  * stored message and broadcasts nothing.
  */
@@ -52,7 +54,8 @@ export function createSendMessage(deps: SendDeps) {
     if (!quoted || quoted.deletedAt) throw chatErrors.invalid({ quoted_message_id: ['invalid'] });
   }
 
-  async function store(context: ChatContext, input: SendMessageInput, at: Date) {
+  /** One message in a transaction of its own (what a failed batch falls back to). */
+  async function store({ context, input, at }: StoreJob): Promise<Stored> {
     const { actor } = context;
     return deps.db.transaction(async (tx) => {
       const made = await deps.access.ensureRow(tx, context);
@@ -103,6 +106,16 @@ export function createSendMessage(deps: SendDeps) {
     });
   }
 
+  // Messages arriving together are stored together (send-batch.ts).
+  const batch = createSendBatch({
+    db: deps.db,
+    events: deps.events,
+    repository,
+    access: deps.access,
+    files: deps.files,
+    storeOne: store,
+  });
+
   return async function sendMessage(
     actor: Actor,
     input: SendMessageInput,
@@ -121,12 +134,12 @@ export function createSendMessage(deps: SendDeps) {
     if (refused) throw refused;
     await quotedFits(context, input.quoted_message_id);
 
-    let saved: Awaited<ReturnType<typeof store>>;
+    let saved: Stored;
     try {
-      saved = await store(context, input, at);
+      saved = await batch.store({ context, input, at });
     } catch (error) {
       // The same reference sent twice at once: the first one stored wins, the other answers it.
-      if (!isUniqueViolation(error)) throw error;
+      if (!isUniqueViolation(error) && !(error instanceof ReferenceInBatch)) throw error;
       const winner = await repository.findByClientReference(actor.membershipId, input.client_reference);
       if (!winner) throw error;
       return answerStored({ ...context, row: null }, winner);
