@@ -32,6 +32,7 @@ import { formatJoinReport, runGroupJoinBench, type JoinFigures } from './group-j
 import { formatInviteReport, runInviteBench, type InviteFigures } from './invites.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
+import { formatRequestReport, isRequestWord, runRequestBench, type RequestFigures } from './request.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { formatStorageReport, runStorageBench, type StorageFigures } from './storage.ts';
@@ -70,6 +71,7 @@ const joinMembers = wholeNumber('--join-members', values['join-members'], 10);
 const joinSelected = values.only.trim() === '' || values.only.split(',').some((w) => isJoinWord(w));
 const inviteRows = wholeNumber('--invite-rows', values['invite-rows'], 1);
 const inviteSelected = values.only.trim() === '' || values.only.split(',').some((w) => isInviteWord(w));
+const requestSelected = values.only.trim() === '' || values.only.split(',').some((w) => isRequestWord(w));
 const { selected, storageSelected, calendarsSelected, participationSelected, chatSelected, eventsSelected } =
   selectScenarios(values.only);
 
@@ -268,11 +270,24 @@ try {
     node: process.version,
     cpus: os.availableParallelism(),
     cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
-    database: server.database(),
+    database: seeded.databaseKind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL',
     loadAverage,
   };
   console.log('\n' + formatReport(conditions, results));
   if (storage) console.log('\n' + formatStorageReport(storage));
+  // The session and network scenarios again, on PostgreSQL with Redis (a server of its own).
+  let request: RequestFigures | null = null;
+  if (requestSelected) {
+    request = await runRequestBench({
+      members,
+      password: PASSWORD,
+      memberEmail: largeEmail(1),
+      duration,
+      warmup,
+      scratchDir: dataDir,
+      signIn,
+    });
+  }
   if (calendars) console.log('\n' + formatCalendarsReport(calendars));
   if (participation) console.log('\n' + formatParticipationReport(participation));
   if (chat) console.log('\n' + formatChatReport(chat));
@@ -280,6 +295,7 @@ try {
   if (events) console.log('\n' + formatEventsReport(events));
   if (join) console.log('\n' + formatJoinReport(join));
   if (invites) console.log('\n' + formatInviteReport(invites));
+  if (request) console.log('\n' + formatRequestReport(request));
   writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation, chat);
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
   const failed = [
@@ -292,6 +308,7 @@ try {
     ...(events?.failure ? ['events'] : []),
     ...(join?.runs.some((r) => r.failure) ? ['join'] : []),
     ...(invites?.failure ? ['invites'] : []),
+    ...(request?.failure ? ['request'] : []),
   ];
   if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
   exitCode = failed.length ? 1 : 0;
@@ -349,7 +366,8 @@ function selectScenarios(only: string): {
     !chatSelected &&
     !eventsSelected &&
     !words.some(isJoinWord) &&
-    !words.some(isInviteWord)
+    !words.some(isInviteWord) &&
+    !words.some(isRequestWord)
   ) {
     const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation', 'chat', 'events'];
     console.error(`--only "${only}" matches no scenario: ${names.join(', ')}`);

@@ -16,6 +16,11 @@ export type BusOptions = {
   /** Called when messages may have been missed (the subscriber lost Redis): drop everything. */
   onGap(): void;
   log: { warn(details: object, message: string): void };
+  /**
+   * Whether the caches of this process hear each other at once, not only through Redis (on by
+   * default: two apps of one test process; off to test the Redis path alone).
+   */
+  inProcess?: boolean;
 };
 
 /** The caches of this process (several apps in one test process on one database, say). */
@@ -33,17 +38,19 @@ export function createInvalidationBus(options: BusOptions): InvalidationBus {
   const id = randomUUID();
   const drop = (keys: string[]) => options.onKeys(keys);
   local.on('drop', drop);
+  const inProcess = !options.redisUrl || options.inProcess !== false;
+  const listener = (from: string, keys: string[]) => {
+    if (from !== id) options.onKeys(keys);
+  };
+  if (inProcess) local.on('keys', listener);
+  const closeLocal = () => {
+    local.off('keys', listener);
+    local.off('drop', drop);
+  };
   if (!options.redisUrl) {
-    const listener = (from: string, keys: string[]) => {
-      if (from !== id) options.onKeys(keys);
-    };
-    local.on('keys', listener);
     return {
       publish: (keys) => void local.emit('keys', id, [...keys]),
-      close: async () => {
-        local.off('keys', listener);
-        local.off('drop', drop);
-      },
+      close: async () => closeLocal(),
     };
   }
 
@@ -77,6 +84,7 @@ export function createInvalidationBus(options: BusOptions): InvalidationBus {
   return {
     publish(keys) {
       if (keys.length === 0) return;
+      if (inProcess) local.emit('keys', id, [...keys]);
       pub.publish(channel, JSON.stringify({ from: id, keys })).catch((err: unknown) => {
         // Other processes keep what they hold until its time runs out (the cache's TTL).
         options.log.warn({ err }, 'cache invalidation: publish failed');
@@ -84,7 +92,7 @@ export function createInvalidationBus(options: BusOptions): InvalidationBus {
     },
     async close() {
       closed = true;
-      local.off('drop', drop);
+      closeLocal();
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
   };

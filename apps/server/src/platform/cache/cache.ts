@@ -29,6 +29,8 @@ export type CacheOptions = {
   log?: { warn(details: object, message: string): void };
   /** The safety net: what a lost message leaves stale is dropped after this time. */
   ttlMs?: number;
+  /** Off: other caches of this process hear of changes only through Redis (tests of that path). */
+  inProcess?: boolean;
 };
 
 const DEFAULT_TTL_MS = 60_000;
@@ -86,6 +88,7 @@ export function createCache(options: CacheOptions = {}) {
     onKeys: dropLocally,
     onGap: clearLocally,
     log,
+    ...(options.inProcess === false ? { inProcess: false } : {}),
   });
 
   return {
