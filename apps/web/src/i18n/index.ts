@@ -5,37 +5,17 @@ import { LOCALES, type Locale } from '@agora/contracts';
 type Bundle = Record<string, unknown>;
 
 /**
- * The namespaces of the shell and of the shared components (ui/), bundled with the app: every
- * page needs them. Each feature's namespaces load with its routes (FeatureModule.namespaces).
+ * The namespaces of the shell and of the shared components (ui/): every page needs them, so the
+ * app renders once they are there (`i18nReady`). Each feature's namespaces load with its routes
+ * (FeatureModule.namespaces).
  */
 export const CORE_NAMESPACES = ['common', 'shell', 'ui', 'upload'];
 
-const coreFiles = import.meta.glob<Bundle>(
-  ['./locales/*/common.json', './locales/*/shell.json', './locales/*/ui.json', './locales/*/upload.json'],
-  { eager: true, import: 'default' },
-);
-/** Every other namespace, one chunk per locale and namespace, fetched when first needed. */
-const lazyFiles = import.meta.glob<Bundle>(
-  [
-    './locales/*/*.json',
-    '!./locales/*/common.json',
-    '!./locales/*/shell.json',
-    '!./locales/*/ui.json',
-    '!./locales/*/upload.json',
-  ],
-  { import: 'default' },
-);
-
-function localeAndNamespace(file: string) {
-  const [, locale, namespace] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
-  return { locale: locale!, namespace: namespace! };
-}
-
-const coreResources: Record<string, Record<string, Bundle>> = {};
-for (const [file, bundle] of Object.entries(coreFiles)) {
-  const { locale, namespace } = localeAndNamespace(file);
-  (coreResources[locale] ??= {})[namespace] = bundle;
-}
+/**
+ * Every namespace of every locale, one chunk each, fetched when first needed: only the language
+ * in use and its fallbacks are ever downloaded, never the other locales.
+ */
+const lazyFiles = import.meta.glob<Bundle>('./locales/*/*.json', { import: 'default' });
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -111,12 +91,12 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng.replace('_DU', '');
 });
 
-void i18n
+/** Resolves once the core namespaces speak the initial language (and its fallbacks). */
+export const i18nReady: Promise<unknown> = i18n
   .use(lazyBackend)
   .use(initReactI18next)
   .init({
-    resources: coreResources,
-    // The bundled core namespaces do not keep the backend from loading the rest.
+    // Bundles added before the backend reads count (the component tests add every one).
     partialBundledLanguages: true,
     lng: initialLocale(),
     fallbackLng: { de_DU: ['de'], default: ['en'] },
@@ -124,6 +104,8 @@ void i18n
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
-  });
+  })
+  // A namespace that failed to load shows its fallback language; the app renders all the same.
+  .catch(() => undefined);
 
 export { i18n };

@@ -1,7 +1,7 @@
 import { ColorSwatch, Group, MultiSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_LIMITS } from '@agora/contracts';
-import { RichTextEditor } from '../../../ui/rich-text-editor.tsx';
+import { LazyRichTextEditor } from '../../../ui/lazy-rich-text-editor.tsx';
 import { FormSection, type SectionProps } from './form-section.tsx';
 import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 
@@ -25,7 +25,7 @@ export function BasicsSection({ values, update, errors, calendars }: SectionProp
         }}
         error={errors.name}
       />
-      <RichTextEditor
+      <LazyRichTextEditor
         label={t('form.description')}
         value={values.description}
         onChange={(description) => update((v) => ({ ...v, description }), 'description')}
