@@ -218,6 +218,7 @@ export const CHAT_EVENTS = {
   chatDetails: 'chat_details',
   moreMessages: 'more_messages',
   setStatus: 'set_status',
+  presenceWatch: 'presence_watch',
 } as const;
 export type ChatEventName = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
 
@@ -339,6 +340,20 @@ export const setStatusSchema = z.object({
 });
 export type SetStatusPayload = z.input<typeof setStatusSchema>;
 
+/** Members one `presence_watch` may name: a page of the directory or of the chat list. */
+export const PRESENCE_WATCH_MAX = 100;
+
+/**
+ * `presence_watch`: the members whose presence a connection shows besides its direct chats'
+ * partners (a page that shows online dots); replaces what it watched before, empty stops it.
+ */
+export const presenceWatchSchema = z.object({
+  member_ids: z.array(idSchema).max(PRESENCE_WATCH_MAX).default([]),
+});
+export type PresenceWatchPayload = z.input<typeof presenceWatchSchema>;
+/** The watched members who are online now; `set_status` pushes tell of their changes from then on. */
+export type PresenceWatchAnswer = { online: PresenceEntry[] };
+
 /** `unmute_chat` names the app's muting like `mute_chat` does. */
 export const unmuteChatSchema = chatOnlySchema.extend({ app: z.boolean().default(false) });
 export type UnmuteChatPayload = z.input<typeof unmuteChatSchema>;
@@ -363,6 +378,7 @@ export const CHAT_EVENT_PAYLOADS = {
   chat_details: chatDetailsSchema,
   more_messages: moreMessagesSchema,
   set_status: setStatusSchema,
+  presence_watch: presenceWatchSchema,
 } as const satisfies Record<ChatEventName, z.ZodType>;
 
 /** Pushes (server to client), by event name. */
@@ -378,7 +394,11 @@ export type ChatPushes = {
   unmute_chat: { chat_id: string; state: ChatState };
   composing: { chat_id: string; member: ChatMemberRef };
   my_profile: ChatProfile;
-  /** A member's presence changed (connected, disconnected, set a status); offline when gone or invisible. */
+  /**
+   * A member's presence changed (connected, disconnected, set a status); offline when gone or
+   * invisible. Only to the connections that show the member: the partners of their direct chats
+   * and those that watch them (`presence_watch`).
+   */
   set_status: { member_id: string; type: PresenceType | 'offline'; text: string; online_at: string | null };
 };
 
@@ -399,6 +419,7 @@ export type ChatAnswers = {
   chat_details: ChatDetailsAnswer;
   more_messages: MoreMessagesAnswer;
   set_status: ChatProfile;
+  presence_watch: PresenceWatchAnswer;
 };
 
 /** `POST /api/v1/file_token` for a chat message: every file of the message as one zip. */

@@ -139,6 +139,8 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes sharing PostgreSQL
     const benToken = await chatToken(one.url, await signIn(one.url, ben.email));
 
     type Status = ChatPushes['set_status'];
+    // Anna shows Ben (a page with online dots): his presence reaches her from the other process.
+    expect(await ok(annaTab, CHAT_EVENTS.presenceWatch, { member_ids: [ben.id] })).toEqual({ online: [] });
     const benOnline = nextPush<Status>(annaTab, CHAT_EVENTS.setStatus, (s) => s.member_id === ben.id);
     const benTab = await connect(two, { token: benToken });
     expect(await benOnline).toMatchObject({ member_id: ben.id, type: 'online' });
@@ -179,7 +181,9 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes sharing PostgreSQL
     });
     expect(await groupArrival).toMatchObject({ id: toGroup.id, group_name: 'Both of us' });
 
-    // Ben leaves: process 1 hears it at once, and stops listing him once its list is renewed.
+    // The direct chat makes each show the other on both processes, watched or not.
+    await ok(annaTab, CHAT_EVENTS.presenceWatch, { member_ids: [] });
+    // Ben leaves: process 1 hears it once he stayed away a moment, and stops listing him once its list is renewed.
     const benOffline = nextPush<Status>(annaTab, CHAT_EVENTS.setStatus, (s) => s.member_id === ben.id);
     benTab.disconnect();
     expect(await benOffline).toEqual({ member_id: ben.id, type: 'offline', text: '', online_at: null });

@@ -1,5 +1,15 @@
 import { rooms, type Realtime } from '../../platform/realtime/index.ts';
 
+/**
+ * The rooms of a member's presence: the connections that show the member join them, and
+ * presence pushes about the member go to them alone (not the whole network). `partner` rooms
+ * are joined by the server for the partners of direct chats; `watch` rooms by `presence_watch`.
+ */
+export const presenceRooms = {
+  partner: (membershipId: string) => `presence:${membershipId}`,
+  watch: (membershipId: string) => `presence-watch:${membershipId}`,
+};
+
 /** A member with at least one live connection: since when, and whether an external member. */
 export type Connected = { onlineAt: string; external: boolean };
 /** One live connection of a member, on any server process. */
@@ -54,6 +64,23 @@ export function createOnlineMembers(realtime: Realtime, ttlMs = ONLINE_TTL_MS, n
       members.catch(() => {
         if (cache.get(networkId)?.members === members) cache.delete(networkId);
       });
+      return members;
+    },
+
+    /**
+     * These members' connections, on every process, exactly (not from the cached list): one
+     * fetch of their rooms, where the other processes answer only those members' sockets.
+     */
+    async members(membershipIds: string[]): Promise<Map<string, Connected>> {
+      const members = new Map<string, Connected>();
+      if (membershipIds.length === 0) return members;
+      for (const socket of await realtime.fetchSockets(membershipIds.map(rooms.member))) {
+        const { actor, connectedAt } = socket.data;
+        const known = members.get(actor.membershipId);
+        if (!known || connectedAt < known.onlineAt) {
+          members.set(actor.membershipId, { onlineAt: connectedAt, external: actor.isExternal });
+        }
+      }
       return members;
     },
 

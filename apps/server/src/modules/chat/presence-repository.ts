@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { PresenceType } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { chatProfiles } from './tables.ts';
+import { chatProfiles, chats } from './tables.ts';
 
 /** A member's chosen presence; members who never chose one are online without a text. */
 export type ChosenStatus = { type: PresenceType; text: string };
@@ -32,6 +32,22 @@ export function createPresenceRepository(db: Db) {
           ),
         );
       return new Map(rows.map((r) => [r.id, { type: r.type, text: r.text }]));
+    },
+
+    /** The partners of the member's direct chats: the members whose chat list shows the member's presence. */
+    async partners(networkId: string, membershipId: string): Promise<string[]> {
+      const rows = await db
+        .select({ a: chats.memberA, b: chats.memberB })
+        .from(chats)
+        .where(
+          and(eq(chats.networkId, networkId), or(eq(chats.memberA, membershipId), eq(chats.memberB, membershipId))),
+        );
+      const ids = new Set<string>();
+      for (const { a, b } of rows) {
+        const partner = a === membershipId ? b : a;
+        if (partner && partner !== membershipId) ids.add(partner);
+      }
+      return [...ids];
     },
 
     async save(networkId: string, membershipId: string, status: ChosenStatus): Promise<ChosenStatus> {

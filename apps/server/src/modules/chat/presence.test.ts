@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { CHAT_EVENTS, type ChatAnswers, type ChatPushes, type NetworkSettings } from '@agora/contracts';
 import { collectEvents, disconnection, nextEvent, type MemberOptions, type TestApp } from '../../testing/index.ts';
+import { COALESCE_MS } from './presence.ts';
 import { ask, chatWorld, createTestApp, ok } from './test-support.ts';
 
 let t: TestApp;
@@ -33,6 +34,13 @@ async function network(settings: Partial<NetworkSettings> = {}): Promise<Net> {
 
 /** Time for the server to finish what a connection or disconnection set off, before checking that nothing came. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** The same after a member's last connection closed: the offline goes out COALESCE_MS later. */
+const settleLeaving = () => new Promise((resolve) => setTimeout(resolve, COALESCE_MS + 500));
+
+/** Opens a direct chat between the tab's member and another: from then on each shows the other's presence. */
+async function directChat(tab: Socket, partnerId: string): Promise<void> {
+  await ok(tab, CHAT_EVENTS.createChat, { type: 'member', id: partnerId });
+}
 
 type StatusPush = ChatPushes['set_status'];
 
@@ -103,13 +111,17 @@ describe('my_profile', () => {
 type ChatProfileData = ChatAnswers['my_profile'];
 
 describe('set_status', () => {
-  it('stores the status, answers the profile and tells the other tabs and the network', async () => {
+  it('stores the status, answers the profile and tells the other tabs and those who show the member', async () => {
     const net = await network();
     const anna = await net.member();
     const max = await net.member();
+    const lena = await net.member();
     const tab1 = await anna.connect();
     const tab2 = await anna.connect();
+    await directChat(tab1, max.id);
     const maxTab = await max.connect();
+    const lenaTab = await lena.connect();
+    const lenaHeard = collectEvents(lenaTab, CHAT_EVENTS.setStatus);
     const senderProfiles = collectEvents(tab1, CHAT_EVENTS.myProfile);
     const otherTab = nextEvent<ChatProfileData>(tab2, CHAT_EVENTS.myProfile);
     const toMax = nextStatus(maxTab, anna.id);
@@ -122,6 +134,9 @@ describe('set_status', () => {
     expect(Date.parse(push.online_at!)).not.toBeNaN();
     // The sender has the answer; the push to the other tabs is not sent back to it.
     expect(senderProfiles).toEqual([]);
+    // Lena shares no chat with Anna and watches nobody: she shows Anna nowhere and hears nothing.
+    await settle();
+    expect(lenaHeard).toEqual([]);
     // It stays: a new connection reads it back.
     expect((await ok(await anna.connect(), CHAT_EVENTS.myProfile)).status.type).toBe('busy');
   });
@@ -139,8 +154,10 @@ describe('set_status', () => {
   it('pushes invisible as offline, without the text', async () => {
     const net = await network();
     const anna = await net.member();
+    const max = await net.member();
     const socket = await anna.connect();
-    const maxTab = await (await net.member()).connect();
+    await directChat(socket, max.id);
+    const maxTab = await max.connect();
     const toMax = nextStatus(maxTab, anna.id);
     const profile = await ok(socket, CHAT_EVENTS.setStatus, { type: 'invisible', text: 'hiding' });
     expect(profile.status).toEqual({ type: 'invisible', text: 'hiding' });
@@ -179,12 +196,19 @@ describe('set_status', () => {
 });
 
 describe('coming and going', () => {
-  it('announces the first connection of a member and the end of the last one, to the network only', async () => {
+  it('announces the first connection of a member and the end of the last one, to the partners of their direct chats only', async () => {
     const net = await network();
     const elsewhere = await network();
     const anna = await net.member();
     const max = await net.member();
+    const lena = await net.member();
+    const setup = await anna.connect();
+    await directChat(setup, max.id);
+    setup.disconnect();
+    // Anna's tab joins her partners' presence when it opens.
     const annaTab = await anna.connect();
+    const lenaTab = await lena.connect();
+    const lenaHeard = statusPushes(lenaTab, max.id);
     const outsider = await (await elsewhere.member()).connect();
     const outsiderHeard = statusPushes(outsider, max.id);
     const heard = statusPushes(annaTab, max.id);
@@ -200,7 +224,7 @@ describe('coming and going', () => {
     const closed = disconnection(maxTab2);
     maxTab2.disconnect();
     await closed;
-    await settle();
+    await settleLeaving();
     expect(heard).toHaveLength(1);
 
     const info = await ok(annaTab, CHAT_EVENTS.networkInfo);
@@ -214,8 +238,49 @@ describe('coming and going', () => {
     const offline = nextStatus(annaTab, max.id);
     maxTab1.disconnect();
     expect(await offline).toEqual({ member_id: max.id, type: 'offline', text: '', online_at: null });
-    expect((await ok(annaTab, CHAT_EVENTS.networkInfo)).online.map((e) => e.member_id)).toEqual([anna.id]);
+    expect((await ok(annaTab, CHAT_EVENTS.networkInfo)).online.map((e) => e.member_id).sort()).toEqual(
+      [anna.id, lena.id].sort(),
+    );
     expect(outsiderHeard).toEqual([]);
+    expect(lenaHeard).toEqual([]);
+  });
+
+  it('pushes nothing when a member leaves and comes back within a moment (a reload)', async () => {
+    const net = await network();
+    const anna = await net.member();
+    const max = await net.member();
+    const annaTab = await anna.connect();
+    await directChat(annaTab, max.id);
+    const online = nextStatus(annaTab, max.id);
+    const maxTab = await max.connect();
+    await online;
+    const heard = statusPushes(annaTab, max.id);
+    const closed = disconnection(maxTab);
+    maxTab.disconnect();
+    await closed;
+    await max.connect();
+    await settleLeaving();
+    expect(heard).toEqual([]);
+  });
+
+  it('lets both members of a direct chat begun while connected hear of each other from then on', async () => {
+    const net = await network();
+    const anna = await net.member();
+    const max = await net.member();
+    const annaTab = await anna.connect();
+    const maxTab = await max.connect();
+    const annaHeard = statusPushes(annaTab, max.id);
+    await ok(maxTab, CHAT_EVENTS.setStatus, { type: 'busy', text: 'before' });
+    await settle();
+    expect(annaHeard).toEqual([]);
+
+    await directChat(annaTab, max.id);
+    const toAnna = nextStatus(annaTab, max.id);
+    await ok(maxTab, CHAT_EVENTS.setStatus, { type: 'busy', text: 'after' });
+    expect(await toAnna).toMatchObject({ type: 'busy', text: 'after' });
+    const toMax = nextStatus(maxTab, anna.id);
+    await ok(annaTab, CHAT_EVENTS.setStatus, { type: 'busy', text: 'me too' });
+    expect(await toMax).toMatchObject({ type: 'busy', text: 'me too' });
   });
 
   it('keeps an invisible member quiet: no online on connecting, no offline on leaving', async () => {
@@ -224,8 +289,9 @@ describe('coming and going', () => {
     const shy = await net.member();
     const setup = await shy.connect();
     await ok(setup, CHAT_EVENTS.setStatus, { type: 'invisible' });
+    await directChat(setup, anna.id);
     setup.disconnect();
-    await settle();
+    await settleLeaving();
 
     const annaTab = await anna.connect();
     const heard = statusPushes(annaTab, shy.id);
@@ -237,7 +303,7 @@ describe('coming and going', () => {
       text: '',
     });
     shyTab.disconnect();
-    await settle();
+    await settleLeaving();
     expect(heard).toEqual([]);
   });
 
@@ -246,11 +312,63 @@ describe('coming and going', () => {
     const anna = await net.member();
     const guest = await net.member({ external: true });
     const annaTab = await anna.connect();
+    await ok(annaTab, CHAT_EVENTS.presenceWatch, { member_ids: [guest.id] });
     const heard = statusPushes(annaTab, guest.id);
     await guest.connect();
     await settle();
     expect(heard).toEqual([]);
     expect((await ok(annaTab, CHAT_EVENTS.networkInfo)).online.map((e) => e.member_id)).toEqual([anna.id]);
+  });
+});
+
+describe('presence_watch', () => {
+  it('answers who of the watched members is online and pushes their changes until the watch is replaced', async () => {
+    const net = await network();
+    const elsewhere = await network();
+    const anna = await net.member();
+    const max = await net.member();
+    const lena = await net.member();
+    const stranger = await elsewhere.member();
+    const maxTab = await max.connect();
+    await ok(maxTab, CHAT_EVENTS.setStatus, { type: 'busy', text: 'Focus' });
+    await stranger.connect();
+    const annaTab = await anna.connect();
+
+    // Members of another network are not watched (nor answered); nor is the member themself.
+    const answer = await ok(annaTab, CHAT_EVENTS.presenceWatch, {
+      member_ids: [max.id, lena.id, stranger.id, anna.id, max.id],
+    });
+    expect(answer.online).toEqual([{ member_id: max.id, type: 'busy', text: 'Focus', online_at: expect.any(String) }]);
+    const strangerHeard = statusPushes(annaTab, stranger.id);
+
+    const lenaOnline = nextStatus(annaTab, lena.id);
+    const lenaTab = await lena.connect();
+    expect(await lenaOnline).toMatchObject({ member_id: lena.id, type: 'online' });
+    const maxOffline = nextStatus(annaTab, max.id);
+    maxTab.disconnect();
+    expect(await maxOffline).toMatchObject({ member_id: max.id, type: 'offline' });
+
+    // A new watch replaces the old one; an empty one stops it.
+    expect(await ok(annaTab, CHAT_EVENTS.presenceWatch, { member_ids: [] })).toEqual({ online: [] });
+    const heard = statusPushes(annaTab, lena.id);
+    await ok(lenaTab, CHAT_EVENTS.setStatus, { type: 'busy', text: 'unseen' });
+    await settle();
+    expect(heard).toEqual([]);
+    expect(strangerHeard).toEqual([]);
+  });
+
+  it('refuses more members than a page shows, and ids that are not ids', async () => {
+    const net = await network();
+    const socket = await (await net.member()).connect();
+    const many = Array.from({ length: 101 }, (_, i) => String(i).padStart(24, '0'));
+    expect(await ask(socket, CHAT_EVENTS.presenceWatch, { member_ids: many })).toMatchObject({
+      ok: false,
+      error: { key: 'invalid', status: 422 },
+    });
+    expect(await ask(socket, CHAT_EVENTS.presenceWatch, { member_ids: [42] })).toMatchObject({
+      ok: false,
+      error: { key: 'invalid', status: 422 },
+    });
   });
 });
 
@@ -298,12 +416,14 @@ describe('a network that does not show online status', () => {
     const anna = await net.member();
     const max = await net.member();
     const annaTab = await anna.connect();
+    await directChat(annaTab, max.id);
+    expect(await ok(annaTab, CHAT_EVENTS.presenceWatch, { member_ids: [max.id] })).toEqual({ online: [] });
     const heard = collectEvents(annaTab, CHAT_EVENTS.setStatus);
     const maxTab = await max.connect();
     const profile = await ok(maxTab, CHAT_EVENTS.setStatus, { type: 'busy', text: 'still stored' });
     expect(profile.status).toEqual({ type: 'busy', text: 'still stored' });
     maxTab.disconnect();
-    await settle();
+    await settleLeaving();
     expect(heard).toEqual([]);
     const info = await ok(annaTab, CHAT_EVENTS.networkInfo);
     expect(info.show_online_status).toBe(false);

@@ -3,6 +3,7 @@ import {
   CHAT_EVENTS,
   emptyPayloadSchema,
   mayChat,
+  presenceWatchSchema,
   setStatusSchema,
   type ChatNetworkInfo,
   type ChatProfile,
@@ -10,6 +11,7 @@ import {
   type ChatStatus,
   type NetworkSettings,
   type PresenceEntry,
+  type PresenceWatchAnswer,
 } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
@@ -18,7 +20,7 @@ import { memberName, memberPolicy, type MembersService, type MembershipRow } fro
 import type { NetworkRow, NetworksService } from '../networks/index.ts';
 import { chatErrors } from './errors.ts';
 import { listen, type GatewayLog, type Handler } from './gateway.ts';
-import { createOnlineMembers, earliest } from './presence-online.ts';
+import { createOnlineMembers, earliest, presenceRooms } from './presence-online.ts';
 import { createPresenceRepository, DEFAULT_STATUS, type ChosenStatus } from './presence-repository.ts';
 
 export type ChatPresenceDeps = {
@@ -28,10 +30,21 @@ export type ChatPresenceDeps = {
   networks: NetworksService;
   /** Where unexpected failures of the events and announcements go (the app log). */
   log?: GatewayLog;
+  /** How long a member who left may come back before they are announced offline (COALESCE_MS). */
+  coalesceMs?: number;
 };
 export type ChatPresence = ReturnType<typeof createChatPresence>;
 
 const OFFLINE: ChatStatus = { type: 'offline', text: '' };
+
+/**
+ * A member's last connection closing is announced this long after, when they have not come
+ * back: a reload, a reconnect or a tab replacing another pushes nothing at all.
+ */
+export const COALESCE_MS = 1000;
+
+/** What a connection keeps of its `presence_watch`: the members it watches. */
+const WATCHED = 'presenceWatched';
 
 /** What others see of a chosen status: invisible members look offline. */
 function shown(status: ChosenStatus): ChatStatus {
@@ -46,13 +59,22 @@ function inChat(external: boolean, settings: NetworkSettings): boolean {
 /**
  * Presence in the chat (communication spec 4 "Chat"): each member's chosen status (online,
  * busy, invisible, with a text) is stored; whether they are online is known from their live
- * connections on every server process. The events `my_profile`, `network_info` and
- * `set_status`, and the `set_status` pushes when a member's first connection opens or the last
- * one closes. A network whose show_online_status is off gets no presence at all.
+ * connections on every server process. The events `my_profile`, `network_info`, `set_status`
+ * and `presence_watch`, and the `set_status` pushes when a member's first connection opens or
+ * the last one closes. A network whose show_online_status is off gets no presence at all.
+ *
+ * Pushes go only to the connections that show the member (so they grow with the members
+ * online, not with their square): the partners of the member's direct chats, whose chat list
+ * and room show it (each connection joins its partners' presence rooms when it opens, and both
+ * members when a direct chat begins), and the connections that watch the member through
+ * `presence_watch` (a page with online dots). Group and network chats show no presence.
  */
 export function createChatPresence(deps: ChatPresenceDeps) {
   const repository = createPresenceRepository(deps.db);
   const online = createOnlineMembers(deps.realtime);
+  const coalesceMs = deps.coalesceMs ?? COALESCE_MS;
+  /** Members whose last connection on this process closed and who are not announced offline yet. */
+  const leaving = new Map<string, ReturnType<typeof setTimeout>>();
 
   async function networkOf(networkId: string): Promise<{ network: NetworkRow; settings: NetworkSettings }> {
     const network = await deps.networks.get(networkId);
@@ -94,14 +116,25 @@ export function createChatPresence(deps: ChatPresenceDeps) {
     };
   }
 
-  function pushStatus(networkId: string, membershipId: string, status: ChatStatus, onlineAt: string | null): void {
+  function pushStatus(membershipId: string, status: ChatStatus, onlineAt: string | null): void {
     const push: ChatPushes['set_status'] = {
       member_id: membershipId,
       type: status.type,
       text: status.text,
       online_at: status.type === 'offline' ? null : onlineAt,
     };
-    deps.realtime.toNetwork(networkId, CHAT_EVENTS.setStatus, push);
+    deps.realtime.toRooms(
+      [presenceRooms.partner(membershipId), presenceRooms.watch(membershipId)],
+      CHAT_EVENTS.setStatus,
+      push,
+    );
+  }
+
+  /** Makes the connection show the partners of the member's direct chats (their pushes reach it). */
+  async function watchPartners(socket: RealtimeSocket): Promise<void> {
+    const { actor } = socket.data;
+    const partners = await repository.partners(actor.networkId, actor.membershipId);
+    if (partners.length > 0 && socket.connected) await socket.join(partners.map(presenceRooms.partner));
   }
 
   /**
@@ -113,16 +146,46 @@ export function createChatPresence(deps: ChatPresenceDeps) {
   async function announceConnected(socket: RealtimeSocket): Promise<void> {
     const { actor, connectedAt } = socket.data;
     online.connected(actor.networkId, actor.membershipId, { onlineAt: connectedAt, external: actor.isExternal });
+    const pending = leaving.get(actor.membershipId);
+    if (pending) {
+      // Back before the offline went out: those who show the member saw no change.
+      clearTimeout(pending);
+      leaving.delete(actor.membershipId);
+      return;
+    }
     const { settings } = await networkOf(actor.networkId);
     if (!settings.show_online_status || !inChat(actor.isExternal, settings)) return;
     const first = earliest(await online.connectionsOf(actor.membershipId));
     if (first?.id !== socket.id) return;
     const status = await repository.status(actor.networkId, actor.membershipId);
     if (status.type === 'invisible') return;
-    pushStatus(actor.networkId, actor.membershipId, status, first.connectedAt);
+    pushStatus(actor.membershipId, status, first.connectedAt);
   }
 
-  /** Announces a member offline when their last connection, on any process, has closed. */
+  /**
+   * Announces a member offline when their last connection, on any process, has closed and they
+   * did not come back within `coalesceMs`.
+   */
+  function disconnected(socket: RealtimeSocket): void {
+    const { actor } = socket.data;
+    clearTimeout(leaving.get(actor.membershipId));
+    const timer = setTimeout(() => {
+      if (leaving.get(actor.membershipId) !== timer) return;
+      leaving.delete(actor.membershipId);
+      // A process that stops has no database left to ask; its members' clients reconnect
+      // to another process, where they are online again.
+      if (deps.realtime.isClosing()) return;
+      announceDisconnected(socket).catch((err: unknown) => {
+        // Stopping meanwhile closes the database under it: nothing to report then.
+        if (!deps.realtime.isClosing()) {
+          deps.log?.error({ err, membershipId: actor.membershipId }, 'presence: announcing offline failed');
+        }
+      });
+    }, coalesceMs);
+    timer.unref?.();
+    leaving.set(actor.membershipId, timer);
+  }
+
   async function announceDisconnected(socket: RealtimeSocket): Promise<void> {
     const { actor } = socket.data;
     // The socket has left its rooms by now: what remains are the member's other connections.
@@ -132,14 +195,17 @@ export function createChatPresence(deps: ChatPresenceDeps) {
     if (!settings.show_online_status || !inChat(actor.isExternal, settings)) return;
     const status = await repository.status(actor.networkId, actor.membershipId);
     if (status.type === 'invisible') return;
-    pushStatus(actor.networkId, actor.membershipId, OFFLINE, null);
+    pushStatus(actor.membershipId, OFFLINE, null);
   }
 
-  /** The connected members (of `only`, if given) who take part in the network's presence, with their chosen statuses. */
-  async function connectedMembers(networkId: string, settings: NetworkSettings, only?: Set<string>) {
-    const connected = [...(await online.network(networkId))].filter(
-      ([id, c]) => (!only || only.has(id)) && inChat(c.external, settings),
-    );
+  /**
+   * The connected members (of `only`, if given) who take part in the network's presence, with
+   * their chosen statuses; `exact` asks the processes about those members rather than using the
+   * network's cached list.
+   */
+  async function connectedMembers(networkId: string, settings: NetworkSettings, only?: Set<string>, exact = false) {
+    const known = exact && only ? await online.members([...only]) : await online.network(networkId);
+    const connected = [...known].filter(([id, c]) => (!only || only.has(id)) && inChat(c.external, settings));
     const chosen = await repository.statuses(
       networkId,
       connected.map(([id]) => id),
@@ -184,9 +250,36 @@ export function createChatPresence(deps: ChatPresenceDeps) {
       deps.realtime.toRoomsExcept([rooms.member(actor.membershipId)], socketId, CHAT_EVENTS.myProfile, profile);
       if (settings.show_online_status && inChat(actor.isExternal, settings)) {
         const first = earliest(await online.connectionsOf(actor.membershipId));
-        pushStatus(actor.networkId, actor.membershipId, shown(status), first?.connectedAt ?? new Date().toISOString());
+        pushStatus(actor.membershipId, shown(status), first?.connectedAt ?? new Date().toISOString());
       }
       return profile;
+    },
+
+    /**
+     * Makes the connection watch these members (replacing what it watched): those of the
+     * actor's network, none where the network does not show online status. Answers who of them
+     * is online now.
+     */
+    async watch(actor: Actor, socket: RealtimeSocket, memberIds: string[]): Promise<PresenceWatchAnswer> {
+      const { settings } = await loadChatting(actor);
+      const wanted = [...new Set(memberIds)].filter((id) => id !== actor.membershipId);
+      const found =
+        settings.show_online_status && wanted.length > 0
+          ? (await deps.members.findMany(actor.networkId, wanted)).map((m) => m.id)
+          : [];
+      const watched = new Set(found);
+      const before = (socket.data[WATCHED] as string[] | undefined) ?? [];
+      socket.data[WATCHED] = found;
+      for (const id of before) if (!watched.has(id)) await socket.leave(presenceRooms.watch(id));
+      if (found.length > 0 && socket.connected) await socket.join(found.map(presenceRooms.watch));
+      const online: PresenceEntry[] = [];
+      if (found.length > 0) {
+        for (const m of await connectedMembers(actor.networkId, settings, watched, true)) {
+          if (m.status.type === 'invisible') continue;
+          online.push({ member_id: m.id, type: m.status.type, text: m.status.text, online_at: m.onlineAt });
+        }
+      }
+      return { online };
     },
   };
 
@@ -203,21 +296,23 @@ export function createChatPresence(deps: ChatPresenceDeps) {
     /** Answers the presence events of every connection and announces members coming and going. */
     register(): void {
       deps.realtime.onConnection((socket) => {
-        const { actor } = socket.data;
         // Listeners first, before anything is awaited: a client may emit as soon as it is connected.
         listen(socket, eventHandlers, deps.log);
+        listen(
+          socket,
+          {
+            [CHAT_EVENTS.presenceWatch]: {
+              schema: presenceWatchSchema,
+              run: (actor, payload) =>
+                handlers.watch(actor, socket, (payload as z.output<typeof presenceWatchSchema>).member_ids),
+            },
+          },
+          deps.log,
+        );
         socket.on('disconnect', () => {
-          // A process that stops has no database left to ask; its members' clients reconnect
-          // to another process, where they are online again.
-          if (deps.realtime.isClosing()) return;
-          announceDisconnected(socket).catch((err: unknown) => {
-            // Stopping meanwhile closes the database under it: nothing to report then.
-            if (!deps.realtime.isClosing()) {
-              deps.log?.error({ err, membershipId: actor.membershipId }, 'presence: announcing offline failed');
-            }
-          });
+          if (!deps.realtime.isClosing()) disconnected(socket);
         });
-        return announceConnected(socket);
+        return Promise.all([watchPartners(socket), announceConnected(socket)]).then(() => {});
       });
     },
 

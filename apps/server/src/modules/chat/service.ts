@@ -28,6 +28,7 @@ import { registerChatGateway, type GatewayLog } from './gateway.ts';
 import { createMarkers } from './markers.ts';
 import { createMessagesView } from './messages-view.ts';
 import { writeRefusal } from './policy.ts';
+import { presenceRooms } from './presence-online.ts';
 import { createChatRepository } from './repository.ts';
 import { createSendMessage, type Push } from './send.ts';
 
@@ -85,6 +86,9 @@ export function createChatService(deps: ChatDeps) {
     ]);
     push([rooms.member(context.actor.membershipId)], CHAT_EVENTS.createChat, own);
     push([rooms.member(partner.id)], CHAT_EVENTS.createChat, theirs);
+    // Each now shows the other's presence: their connections hear of it from here on.
+    deps.realtime.joinMember(context.actor.membershipId, [presenceRooms.partner(partner.id)]);
+    deps.realtime.joinMember(partner.id, [presenceRooms.partner(context.actor.membershipId)]);
     return own;
   }
 

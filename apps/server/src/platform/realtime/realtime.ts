@@ -126,8 +126,11 @@ export function createRealtime(options: RealtimeOptions = {}) {
       if (closed) return;
       io.in(rooms.member(membershipId)).socketsLeave(roomNames);
     },
-    /** The connections in a room on every process (through the Redis adapter when there are several). */
-    async fetchSockets(room: string) {
+    /**
+     * The connections in a room (or in any of several) on every process (through the Redis
+     * adapter when there are several).
+     */
+    async fetchSockets(room: string | string[]) {
       return io.in(room).fetchSockets();
     },
     /**
