@@ -15,7 +15,13 @@
 // the word "join" the join group (group-join.ts: 5,000 members ask to join a moderated group and
 // its admin accepts each, on PGlite and PostgreSQL; --join-members); the word "invite" the
 // invitation group (invites.ts: a CSV of 5,000 people invited by e-mail, until every mail is
-// queued, and the server's memory meanwhile; --invite-rows).
+// queued, and the server's memory meanwhile; --invite-rows); the word "capacity" the capacity
+// group (capacity.ts: simulated members added while the server stays healthy, on the embedded
+// default and PostgreSQL with Redis; --capacity-seconds per engine, --capacity-max,
+// --capacity-engines embedded,postgres).
+// Results: bench/results/latest.json, a copy named by date and commit, and a summary of the
+// figures in bench/results/summaries/<commit>.json, kept in git so that a later commit compares
+// with it: npm run bench:compare -- <old.json> <new.json> (results.ts, compare.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +30,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { largeEmail, seedLargeInto } from '@agora/server/bench-support';
 import { formatCalendarsReport, type CalendarsFigures } from './calendars-report.ts';
+import { formatCapacityReport, runCapacityBench, type CapacityFigures } from './capacity.ts';
 import { runCalendarsBench } from './calendars.ts';
 import { formatChatReport, runChatBench, type ChatFigures } from './chat.ts';
 import { formatDirectoryReport, runDirectoryBench, type DirectoryFigures } from './directory.ts';
@@ -32,7 +39,7 @@ import { formatJoinReport, runGroupJoinBench, type JoinFigures } from './group-j
 import { formatInviteReport, runInviteBench, type InviteFigures } from './invites.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
-import { formatRequestReport, isRequestWord, runRequestBench, type RequestFigures } from './request.ts';
+import { keepResults } from './results.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { formatStorageReport, runStorageBench, type StorageFigures } from './storage.ts';
@@ -55,6 +62,9 @@ const { values } = parseArgs({
     events: { type: 'string', default: process.env.BENCH_EVENTS ?? '5000' },
     'join-members': { type: 'string', default: process.env.BENCH_JOIN_MEMBERS ?? '5000' },
     'invite-rows': { type: 'string', default: process.env.BENCH_INVITE_ROWS ?? '5000' },
+    'capacity-seconds': { type: 'string', default: process.env.BENCH_CAPACITY_SECONDS ?? '240' },
+    'capacity-max': { type: 'string', default: process.env.BENCH_CAPACITY_MAX ?? '1500' },
+    'capacity-engines': { type: 'string', default: process.env.BENCH_CAPACITY_ENGINES ?? 'embedded,postgres' },
   },
 });
 const members = wholeNumber('--members', values.members, 20);
@@ -71,7 +81,9 @@ const joinMembers = wholeNumber('--join-members', values['join-members'], 10);
 const joinSelected = values.only.trim() === '' || values.only.split(',').some((w) => isJoinWord(w));
 const inviteRows = wholeNumber('--invite-rows', values['invite-rows'], 1);
 const inviteSelected = values.only.trim() === '' || values.only.split(',').some((w) => isInviteWord(w));
-const requestSelected = values.only.trim() === '' || values.only.split(',').some((w) => isRequestWord(w));
+const capacitySeconds = wholeNumber('--capacity-seconds', values['capacity-seconds'], 10);
+const capacityMax = wholeNumber('--capacity-max', values['capacity-max'], 10);
+const capacitySelected = values.only.trim() === '' || values.only.split(',').some((w) => isCapacityWord(w));
 const { selected, storageSelected, calendarsSelected, participationSelected, chatSelected, eventsSelected } =
   selectScenarios(values.only);
 
@@ -256,6 +268,19 @@ try {
     console.log(`  invites: done${invites.failure ? `, FAILED: ${invites.failure}` : ''}`);
   }
 
+  let capacity: CapacityFigures | null = null;
+  if (capacitySelected) {
+    capacity = await runCapacityBench({
+      members,
+      maxMembers: capacityMax,
+      seconds: capacitySeconds,
+      engines: values['capacity-engines'].split(',').map((e) => e.trim()),
+      password: PASSWORD,
+      scratchDir: dataDir,
+    });
+    console.log(`  capacity: done${capacity.runs.some((r) => r.failure) ? ', FAILED' : ''}`);
+  }
+
   let events: EventsReport | null = null;
   if (eventsSelected) {
     events = await runEventsBench({ writes: eventWrites, events: eventCount });
@@ -270,24 +295,11 @@ try {
     node: process.version,
     cpus: os.availableParallelism(),
     cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
-    database: seeded.databaseKind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL',
+    database: server.database(),
     loadAverage,
   };
   console.log('\n' + formatReport(conditions, results));
   if (storage) console.log('\n' + formatStorageReport(storage));
-  // The session and network scenarios again, on PostgreSQL with Redis (a server of its own).
-  let request: RequestFigures | null = null;
-  if (requestSelected) {
-    request = await runRequestBench({
-      members,
-      password: PASSWORD,
-      memberEmail: largeEmail(1),
-      duration,
-      warmup,
-      scratchDir: dataDir,
-      signIn,
-    });
-  }
   if (calendars) console.log('\n' + formatCalendarsReport(calendars));
   if (participation) console.log('\n' + formatParticipationReport(participation));
   if (chat) console.log('\n' + formatChatReport(chat));
@@ -295,9 +307,10 @@ try {
   if (events) console.log('\n' + formatEventsReport(events));
   if (join) console.log('\n' + formatJoinReport(join));
   if (invites) console.log('\n' + formatInviteReport(invites));
-  if (request) console.log('\n' + formatRequestReport(request));
+  if (capacity) console.log('\n' + formatCapacityReport(capacity));
   writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation, chat);
-  console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  const kept = keepResults(RESULTS_FILE, { directory, events, join, invites, capacity });
+  console.log(`\nWritten to ${[RESULTS_FILE, ...kept].map((f) => path.relative(process.cwd(), f)).join(', ')}`);
   const failed = [
     ...results.filter((r) => r.failure).map((r) => r.name),
     ...(storage?.failure ? ['storage'] : []),
@@ -308,7 +321,7 @@ try {
     ...(events?.failure ? ['events'] : []),
     ...(join?.runs.some((r) => r.failure) ? ['join'] : []),
     ...(invites?.failure ? ['invites'] : []),
-    ...(request?.failure ? ['request'] : []),
+    ...(capacity?.runs.some((r) => r.failure) ? ['capacity'] : []),
   ];
   if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
   exitCode = failed.length ? 1 : 0;
@@ -323,6 +336,12 @@ process.exit(exitCode);
 function isInviteWord(word: string): boolean {
   const w = word.trim().toLowerCase();
   return w !== '' && ('invites'.includes(w) || w.startsWith('invite'));
+}
+
+/** Whether a word of --only names the capacity group. */
+function isCapacityWord(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w !== '' && 'capacity'.includes(w);
 }
 
 /** Whether a word of --only names the join group. */
@@ -366,8 +385,8 @@ function selectScenarios(only: string): {
     !chatSelected &&
     !eventsSelected &&
     !words.some(isJoinWord) &&
-    !words.some(isInviteWord) &&
-    !words.some(isRequestWord)
+    !words.some(isCapacityWord) &&
+    !words.some(isInviteWord)
   ) {
     const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation', 'chat', 'events'];
     console.error(`--only "${only}" matches no scenario: ${names.join(', ')}`);
