@@ -40,6 +40,7 @@ import { formatInviteReport, runInviteBench, type InviteFigures } from './invite
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { keepResults } from './results.ts';
+import { formatRequestReport, isRequestWord, runRequestBench, type RequestFigures } from './request.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { formatStorageReport, runStorageBench, type StorageFigures } from './storage.ts';
@@ -81,6 +82,7 @@ const joinMembers = wholeNumber('--join-members', values['join-members'], 10);
 const joinSelected = values.only.trim() === '' || values.only.split(',').some((w) => isJoinWord(w));
 const inviteRows = wholeNumber('--invite-rows', values['invite-rows'], 1);
 const inviteSelected = values.only.trim() === '' || values.only.split(',').some((w) => isInviteWord(w));
+const requestSelected = values.only.trim() === '' || values.only.split(',').some((w) => isRequestWord(w));
 const capacitySeconds = wholeNumber('--capacity-seconds', values['capacity-seconds'], 10);
 const capacityMax = wholeNumber('--capacity-max', values['capacity-max'], 10);
 const capacitySelected = values.only.trim() === '' || values.only.split(',').some((w) => isCapacityWord(w));
@@ -295,11 +297,24 @@ try {
     node: process.version,
     cpus: os.availableParallelism(),
     cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
-    database: server.database(),
+    database: seeded.databaseKind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL',
     loadAverage,
   };
   console.log('\n' + formatReport(conditions, results));
   if (storage) console.log('\n' + formatStorageReport(storage));
+  // The session and network scenarios again, on PostgreSQL with Redis (a server of its own).
+  let request: RequestFigures | null = null;
+  if (requestSelected) {
+    request = await runRequestBench({
+      members,
+      password: PASSWORD,
+      memberEmail: largeEmail(1),
+      duration,
+      warmup,
+      scratchDir: dataDir,
+      signIn,
+    });
+  }
   if (calendars) console.log('\n' + formatCalendarsReport(calendars));
   if (participation) console.log('\n' + formatParticipationReport(participation));
   if (chat) console.log('\n' + formatChatReport(chat));
@@ -307,6 +322,7 @@ try {
   if (events) console.log('\n' + formatEventsReport(events));
   if (join) console.log('\n' + formatJoinReport(join));
   if (invites) console.log('\n' + formatInviteReport(invites));
+  if (request) console.log('\n' + formatRequestReport(request));
   if (capacity) console.log('\n' + formatCapacityReport(capacity));
   writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation, chat);
   const kept = keepResults(RESULTS_FILE, { directory, events, join, invites, capacity });
@@ -322,6 +338,7 @@ try {
     ...(join?.runs.some((r) => r.failure) ? ['join'] : []),
     ...(invites?.failure ? ['invites'] : []),
     ...(capacity?.runs.some((r) => r.failure) ? ['capacity'] : []),
+    ...(request?.failure ? ['request'] : []),
   ];
   if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
   exitCode = failed.length ? 1 : 0;
@@ -386,7 +403,8 @@ function selectScenarios(only: string): {
     !eventsSelected &&
     !words.some(isJoinWord) &&
     !words.some(isCapacityWord) &&
-    !words.some(isInviteWord)
+    !words.some(isInviteWord) &&
+    !words.some(isRequestWord)
   ) {
     const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation', 'chat', 'events'];
     console.error(`--only "${only}" matches no scenario: ${names.join(', ')}`);
