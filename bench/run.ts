@@ -297,7 +297,7 @@ try {
     node: process.version,
     cpus: os.availableParallelism(),
     cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
-    database: seeded.databaseKind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL',
+    database: server.database(),
     loadAverage,
   };
   console.log('\n' + formatReport(conditions, results));
