@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { sessions, users } from './tables.ts';
 
@@ -7,6 +7,22 @@ export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function createAccountsRepository(db: Db) {
+  // What a request reads when its session is not cached: prepared once per connection.
+  const liveSessionQuery = (by: 'token' | 'id') =>
+    db
+      .select({ session: sessions, locale: users.locale })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          by === 'token' ? eq(sessions.tokenHash, sql.placeholder('key')) : eq(sessions.id, sql.placeholder('key')),
+          gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        ),
+      )
+      .limit(1)
+      .prepare(`accounts_live_session_by_${by}`);
+  const byToken = liveSessionQuery('token');
+  const byId = liveSessionQuery('id');
   return {
     async userByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -62,21 +78,11 @@ export function createAccountsRepository(db: Db) {
     },
     /** A live session with its user's locale, in one query. */
     async liveSession(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ session: sessions, locale: users.locale })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [row] = await byToken.execute({ key: tokenHash, now: now.toISOString() });
       return row;
     },
     async liveSessionById(id: string, now: Date) {
-      const [row] = await db
-        .select({ session: sessions, locale: users.locale })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [row] = await byId.execute({ key: id, now: now.toISOString() });
       return row;
     },
     async touchSession(id: string, now: Date, expiresAt: Date): Promise<void> {

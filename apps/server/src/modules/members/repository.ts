@@ -53,13 +53,18 @@ export function rankOf(phrase: string): SQL<number> {
 }
 
 export function createMembersRepository(db: Db) {
+  // Read for each session that is not cached yet, and at sign-in: prepared once per connection.
+  const byUser = db
+    .select()
+    .from(memberships)
+    .where(
+      and(eq(memberships.networkId, sql.placeholder('networkId')), eq(memberships.userId, sql.placeholder('userId'))),
+    )
+    .limit(1)
+    .prepare('members_find_by_user');
   return {
     async findByUser(networkId: string, userId: string): Promise<MembershipRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(memberships)
-        .where(and(eq(memberships.networkId, networkId), eq(memberships.userId, userId)))
-        .limit(1);
+      const [row] = await byUser.execute({ networkId, userId });
       return row;
     },
     /** The network's memberships of some accounts: one query. */

@@ -6,8 +6,16 @@ export type NetworkRow = typeof networks.$inferSelect;
 export type NewNetworkRow = typeof networks.$inferInsert;
 
 export function createNetworksRepository(db: Db) {
+  // Read for each network not cached yet: prepared once per connection.
+  const byId = db
+    .select()
+    .from(networks)
+    .where(eq(networks.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('networks_find_by_id');
   return {
     async findById(id: string, tx: Db = db, forUpdate = false): Promise<NetworkRow | undefined> {
+      if (tx === db && !forUpdate) return (await byId.execute({ id }))[0];
       const query = tx.select().from(networks).where(eq(networks.id, id)).limit(1);
       const [row] = forUpdate ? await query.for('update') : await query;
       return row;
