@@ -8,8 +8,8 @@ import { clearRecentPushes } from './cache.ts';
 import { closeChatConnection, openChatConnection } from './connection.ts';
 import { forgetChatCredentials } from './credentials.ts';
 import { FakeSocket, ok } from './fake-socket.ts';
-import { DIRECT, ME, testChat, testMessage } from './fixtures.ts';
-import { useChat, useChatActions, useChatPushes, useMyChats } from './store.ts';
+import { DIRECT, ME, PARTNER, testChat, testMessage } from './fixtures.ts';
+import { useChat, useChatActions, useChatPushes, useMyChats, usePresence } from './store.ts';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket.ts')).fakeIo }));
 
@@ -165,5 +165,30 @@ describe('the chat store', () => {
     expect(view.result.current.room.messages[0]!.text).toBe('geändert');
     expect(view.result.current.room.chat?.revision).toBe(4);
     await waitFor(() => expect(view.result.current.list.chats[0]!.name).toBe('Neu'));
+  });
+
+  it('shows the partner of a direct chat come online and go offline live, from the presence pushes', async () => {
+    const { socket, view, queryClient } = setup();
+    socket.answers.network_info = () => ok({ online: [], show_online_status: true });
+    socket.answers.my_profile = () => ok({ id: ME, status: { type: 'online', text: '' } });
+    const header = renderHook(() => usePresence(PARTNER), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      ),
+    });
+    const current = () => ({ ...view.result.current, partner: header.result.current });
+    await waitFor(() => expect(current().list.chats).toHaveLength(1));
+    await waitFor(() => expect(socket.emittedOf('network_info')).toHaveLength(1));
+    expect(current().list.chats[0]!.status?.type).toBe('offline');
+
+    const online = { member_id: PARTNER, type: 'busy', text: 'Im Termin', online_at: '2026-11-20T09:00:00.000Z' };
+    act(() => socket.push('set_status', online));
+    await waitFor(() => expect(current().list.chats[0]!.status).toEqual({ type: 'busy', text: 'Im Termin' }));
+    await waitFor(() => expect(current().partner).toEqual({ type: 'busy', text: 'Im Termin' }));
+
+    act(() => socket.push('set_status', { member_id: PARTNER, type: 'offline', text: '', online_at: null }));
+    await waitFor(() => expect(current().list.chats[0]!.status?.type).toBe('offline'));
+    expect(current().partner.type).toBe('offline');
+    header.unmount();
   });
 });
