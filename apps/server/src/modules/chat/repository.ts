@@ -136,6 +136,25 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
+    /** The messages stored under some (author, client reference) pairs, in one query (a batch). */
+    async findByClientReferences(
+      tx: Db,
+      pairs: Array<{ authorId: string; clientReference: string }>,
+    ): Promise<MessageRow[]> {
+      if (pairs.length === 0) return [];
+      const wanted = new Set(pairs.map((p) => `${p.authorId}\u0000${p.clientReference}`));
+      const rows = await tx
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            inArray(chatMessages.authorId, [...new Set(pairs.map((p) => p.authorId))]),
+            inArray(chatMessages.clientReference, [...new Set(pairs.map((p) => p.clientReference))]),
+          ),
+        );
+      return rows.filter((row) => wanted.has(`${row.authorId}\u0000${row.clientReference}`));
+    },
+
     /** Some messages of a chat (those quoted by a page). */
     messagesByIds(chatId: string, ids: string[]): Promise<MessageRow[]> {
       if (ids.length === 0) return Promise.resolve([]);

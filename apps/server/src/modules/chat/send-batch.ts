@@ -22,6 +22,13 @@ export class ReferenceInBatch extends Error {
   }
 }
 
+/** A message stored before under the same client reference (a retry): it answers that one. */
+export class StoredBefore extends Error {
+  constructor(readonly row: MessageRow) {
+    super('the client reference was stored before');
+  }
+}
+
 type Entry = StoreJob & { resolve(stored: Stored): void; reject(error: unknown): void };
 
 export type SendBatchDeps = {
@@ -91,7 +98,7 @@ export function createSendBatch(deps: SendBatchDeps) {
         written.push(entry);
       }
     }
-    let stored: Stored[];
+    let stored: Array<Stored | MessageRow>;
     try {
       stored = await deps.db.transaction((tx) => writeBatch(tx, written));
     } catch {
@@ -105,12 +112,39 @@ export function createSendBatch(deps: SendBatchDeps) {
       }
       return;
     }
-    written.forEach((entry, i) => entry.resolve(stored[i]!));
+    written.forEach((entry, i) => {
+      const result = stored[i]!;
+      if ('chat' in result) entry.resolve(result);
+      else entry.reject(new StoredBefore(result));
+    });
     for (const entry of repeated) entry.reject(new ReferenceInBatch());
   }
 
-  /** The batch's messages in one transaction; answers each message's row and chat, in order. */
-  async function writeBatch(tx: Db, entries: Entry[]): Promise<Stored[]> {
+  /**
+   * The batch's messages in one transaction; answers each message's row and chat, in order, or
+   * the message stored before under its reference (a retry), which is not written again.
+   */
+  async function writeBatch(tx: Db, all: Entry[]): Promise<Array<Stored | MessageRow>> {
+    const before = new Map(
+      (
+        await deps.repository.findByClientReferences(
+          tx,
+          all.map(({ context, input }) => ({
+            authorId: context.actor.membershipId,
+            clientReference: input.client_reference,
+          })),
+        )
+      ).map((row) => [`${row.authorId}\u0000${row.clientReference}`, row]),
+    );
+    const storedBefore = (entry: Entry) =>
+      before.get(`${entry.context.actor.membershipId}\u0000${entry.input.client_reference}`);
+    const entries = all.filter((entry) => !storedBefore(entry));
+    const written = entries.length > 0 ? await writeNew(tx, entries) : [];
+    let next = 0;
+    return all.map((entry) => storedBefore(entry) ?? written[next++]!);
+  }
+
+  async function writeNew(tx: Db, entries: Entry[]): Promise<Stored[]> {
     // The chats' rows, made where missing (a chat's first message), once per chat.
     const made = new Map<string, { row: ChatRow; created: boolean }>();
     const chatKey = (context: ChatContext) => `${context.actor.networkId}\u0000${context.key}`;

@@ -11,7 +11,7 @@ import type { ChatFiles } from './files.ts';
 import type { PresentMessages } from './messages-view.ts';
 import { contentRefusal, writeRefusal } from './policy.ts';
 import type { ChatRepository, MessageRow } from './repository.ts';
-import { createSendBatch, ReferenceInBatch, type StoreJob, type Stored } from './send-batch.ts';
+import { createSendBatch, ReferenceInBatch, StoredBefore, type StoreJob, type Stored } from './send-batch.ts';
 
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
 
@@ -123,21 +123,28 @@ export function createSendMessage(deps: SendDeps) {
     at: Date = new Date(),
   ): Promise<ChatMessage> {
     const context = await deps.access.load(actor, input.chat_id);
-    const stored = await repository.findByClientReference(actor.membershipId, input.client_reference);
-    if (stored) return answerStored(context, stored);
-    const refused =
-      writeRefusal(context.can) ??
-      contentRefusal(
-        { text: input.text, files: new Set(input.file_ids).size, images: new Set(input.image_ids).size },
-        context.settings,
-      );
-    if (refused) throw refused;
-    await quotedFits(context, input.quoted_message_id);
+    try {
+      const refused =
+        writeRefusal(context.can) ??
+        contentRefusal(
+          { text: input.text, files: new Set(input.file_ids).size, images: new Set(input.image_ids).size },
+          context.settings,
+        );
+      if (refused) throw refused;
+      await quotedFits(context, input.quoted_message_id);
+    } catch (error) {
+      // A retry of a message stored before answers it, whatever changed since. (Retries that
+      // pass are found by their batch, with the others' references in one query.)
+      const stored = await repository.findByClientReference(actor.membershipId, input.client_reference);
+      if (stored) return answerStored(context, stored);
+      throw error;
+    }
 
     let saved: Stored;
     try {
       saved = await batch.store({ context, input, at });
     } catch (error) {
+      if (error instanceof StoredBefore) return answerStored(context, error.row);
       // The same reference sent twice at once: the first one stored wins, the other answers it.
       if (!isUniqueViolation(error) && !(error instanceof ReferenceInBatch)) throw error;
       const winner = await repository.findByClientReference(actor.membershipId, input.client_reference);
