@@ -18,7 +18,9 @@
 // queued, and the server's memory meanwhile; --invite-rows); the word "capacity" the capacity
 // group (capacity.ts: simulated members added while the server stays healthy, on the embedded
 // default and PostgreSQL with Redis; --capacity-seconds per engine, --capacity-max,
-// --capacity-engines embedded,postgres).
+// --capacity-engines embedded,postgres); the word "web" the web group (web.ts: the built web app's
+// initial JavaScript and largest chunks, and cold loads of the month sheet in Chromium with
+// Lighthouse's metrics and score; needs `npm run build` first); `--only web` skips the large network.
 // Results: bench/results/latest.json, a copy named by date and commit, and a summary of the
 // figures in bench/results/summaries/<commit>.json, kept in git so that a later commit compares
 // with it: npm run bench:compare -- <old.json> <new.json> (results.ts, compare.ts).
@@ -42,6 +44,7 @@ import { formatReport, writeJson, type Conditions, type ScenarioResult } from '.
 import { keepResults } from './results.ts';
 import { formatRequestReport, isRequestWord, runRequestBench, type RequestFigures } from './request.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
+import { formatWebReport, runWebBench, type WebFigures } from './web.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { formatStorageReport, runStorageBench, type StorageFigures } from './storage.ts';
 
@@ -86,6 +89,9 @@ const requestSelected = values.only.trim() === '' || values.only.split(',').some
 const capacitySeconds = wholeNumber('--capacity-seconds', values['capacity-seconds'], 10);
 const capacityMax = wholeNumber('--capacity-max', values['capacity-max'], 10);
 const capacitySelected = values.only.trim() === '' || values.only.split(',').some((w) => isCapacityWord(w));
+const onlyWords = values.only.split(',').filter((w) => w.trim() !== '');
+const webSelected = onlyWords.length === 0 || onlyWords.some((w) => isWebWord(w));
+const onlyWeb = onlyWords.length > 0 && onlyWords.every((w) => isWebWord(w));
 const { selected, storageSelected, calendarsSelected, participationSelected, chatSelected, eventsSelected } =
   selectScenarios(values.only);
 
@@ -117,6 +123,17 @@ let exitCode = 1;
 const loadAverage = os.loadavg()[0] ?? 0;
 try {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
+  // First, on a server of its own with the demo network: the large network is not needed.
+  let web: WebFigures | null = null;
+  if (webSelected) {
+    web = await runWebBench({ scratchDir: dataDir });
+    console.log(`  web: done${web.failure ? `, FAILED: ${web.failure}` : ''}`);
+  }
+  if (onlyWeb && web) {
+    console.log('\n' + formatWebReport(web));
+    await cleanUp();
+    process.exit(web.failure ? 1 : 0);
+  }
   let started = Date.now();
   const seeded = await seedLargeInto(dataDir, {
     members,
@@ -324,6 +341,7 @@ try {
   if (invites) console.log('\n' + formatInviteReport(invites));
   if (request) console.log('\n' + formatRequestReport(request));
   if (capacity) console.log('\n' + formatCapacityReport(capacity));
+  if (web) console.log('\n' + formatWebReport(web));
   writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation, chat);
   const kept = keepResults(RESULTS_FILE, { directory, events, join, invites, capacity });
   console.log(`\nWritten to ${[RESULTS_FILE, ...kept].map((f) => path.relative(process.cwd(), f)).join(', ')}`);
@@ -338,6 +356,7 @@ try {
     ...(join?.runs.some((r) => r.failure) ? ['join'] : []),
     ...(invites?.failure ? ['invites'] : []),
     ...(capacity?.runs.some((r) => r.failure) ? ['capacity'] : []),
+    ...(web?.failure ? ['web'] : []),
     ...(request?.failure ? ['request'] : []),
   ];
   if (failed.length) console.error(`\n${failed.length} scenario(s) failed: ${failed.join(', ')}`);
@@ -359,6 +378,12 @@ function isInviteWord(word: string): boolean {
 function isCapacityWord(word: string): boolean {
   const w = word.trim().toLowerCase();
   return w !== '' && 'capacity'.includes(w);
+}
+
+/** Whether a word of --only names the web group. */
+function isWebWord(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w.length >= 2 && 'web'.includes(w);
 }
 
 /** Whether a word of --only names the join group. */
@@ -404,7 +429,8 @@ function selectScenarios(only: string): {
     !words.some(isJoinWord) &&
     !words.some(isCapacityWord) &&
     !words.some(isInviteWord) &&
-    !words.some(isRequestWord)
+    !words.some(isRequestWord) &&
+    !words.some(isWebWord)
   ) {
     const names = [...scenarios.map((s) => s.name), 'storage', 'calendars', 'participation', 'chat', 'events'];
     console.error(`--only "${only}" matches no scenario: ${names.join(', ')}`);
