@@ -361,13 +361,15 @@ export function formatChatReport(f: ChatFigures): string {
       `${offered.toFixed(0)} messages/s offered; flat out: each chat sends its next message when the last one is acknowledged. ` +
       `${f.durationSeconds} s each after ${f.warmupSeconds} s warm-up. A message is delivered when every other member has it; ` +
       `latency is from the send to each receipt. Signing in the clients and fetching their chat tokens took ` +
-      `${(f.credentialsMs / 1000).toFixed(1)} s; connecting includes the presence pushes each connection sets off)`,
+      `${(f.credentialsMs / 1000).toFixed(1)} s; connecting includes the presence pushes each connection sets off, ` +
+      `which go to those who show the member: each member also has a direct chat with the next member of their group)`,
     '',
-    '| server | processes | database | connect all (presence pushes) | load | delivered msg/s | receipts/s | p50 | p99 | ack p50 | ack p99 | undelivered | errors | server RSS at rest / peak | server CPU |',
+    '| server | processes | database | connect all (presence pushes, per connect) | load | delivered msg/s | receipts/s | p50 | p99 | ack p50 | ack p99 | undelivered | errors | server RSS at rest / peak | server CPU |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of f.runs) {
-    const connect = `${(r.connectMs / 1000).toFixed(1)} s (${r.presencePushes.toLocaleString('en')})`;
+    const perConnect = f.clients > 0 ? r.presencePushes / f.clients : 0;
+    const connect = `${(r.connectMs / 1000).toFixed(1)} s (${r.presencePushes.toLocaleString('en')}, ${perConnect.toFixed(1)})`;
     for (const [load, l] of [
       ['steady', r.steady],
       ['flat out', r.flatOut],

@@ -146,7 +146,11 @@ async function seedDatabase(
       ? await seedLargeParticipation(services, result.network.id, { memberIds: result.memberIds, viewerIndex: 1 })
       : null;
     const chat = options.chat
-      ? await seedLargeChat(services, result.network.id, { memberIds: result.memberIds, ...options.chat })
+      ? await seedLargeChat(services, result.network.id, {
+          memberIds: result.memberIds,
+          directChats: true,
+          ...options.chat,
+        })
       : null;
     const capacity = options.capacity
       ? await seedLargeCapacity(services, result.network.id, { memberIds: result.memberIds, ...options.capacity })

@@ -8,6 +8,11 @@ export type LargeChatOptions = {
   size: number;
   /** The chats' group category (the chat benchmark's by default). */
   category?: { slug: string; name: string; pluralName: string };
+  /**
+   * Also a direct chat of each member with the next one of their group (a ring: two partners
+   * each), whose list shows the partner's presence.
+   */
+  directChats?: boolean;
 };
 
 export type LargeChatResult = {
@@ -61,5 +66,32 @@ export async function seedLargeChat(
   );
   for (let i = 0; i < entries.length; i += 1000)
     await services.groups.addMembers(networkId, entries.slice(i, i + 1000));
+  if (options.directChats) await seedDirectRings(services, networkId, chats, options.memberIds);
   return { chats };
+}
+
+/** A direct chat of each member of a chat with the next one (the last with the first). */
+async function seedDirectRings(
+  services: Services,
+  networkId: string,
+  chats: LargeChatResult['chats'],
+  memberIds: string[],
+): Promise<void> {
+  const ids = chats.flatMap((chat) => chat.memberIndexes.map((index) => memberIds[index]!));
+  const rows = new Map((await services.members.findMany(networkId, ids)).map((row) => [row.id, row]));
+  const pairs: Array<[number, number]> = [];
+  for (const { memberIndexes: m } of chats) {
+    // Two members share one chat; more make a ring.
+    const count = m.length < 2 ? 0 : m.length === 2 ? 1 : m.length;
+    for (let k = 0; k < count; k++) pairs.push([m[k]!, m[(k + 1) % m.length]!]);
+  }
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < pairs.length; i = next++) {
+      const [from, to] = pairs[i]!;
+      const actor = services.members.actorFor(rows.get(memberIds[from]!)!, 'seed', null);
+      await services.chat.createChat(actor, { type: 'member', id: memberIds[to]! });
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
