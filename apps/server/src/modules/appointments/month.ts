@@ -164,7 +164,7 @@ export function createMonth(deps: { ranges: RangeRepository; calendars: Calendar
     async month(actor: Actor, query: MonthQuery, participating: boolean): Promise<MonthAnswer> {
       if (!isValidTimeZone(query.time_zone)) throw unprocessable({ time_zone: ['invalid'] });
       const { from, to } = monthWindow(query.date, query.time_zone);
-      const { calendars: readable, version } = await deps.calendars.accessibleWithVersion(actor);
+      const { calendars: readable, version } = await deps.calendars.accessibleWithVersion(actor, query.calendar_ids);
       // Ids in the URL that are not (or no longer) readable are left out, not refused.
       const wanted = query.calendar_ids ? new Set(query.calendar_ids) : null;
       const selected = wanted ? readable.filter((c) => wanted.has(c.id)) : readable;

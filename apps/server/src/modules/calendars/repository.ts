@@ -70,6 +70,31 @@ export function createCalendarsRepository(db: Db) {
         version: found[0]?.version ?? (await version(networkId)),
       };
     },
+    /**
+     * Some calendars of a network by id (see byIds) and the network's calendar version, in one
+     * statement (one snapshot, as candidatesWithVersion).
+     */
+    async byIdsWithVersion(
+      networkId: string,
+      membershipId: string,
+      ids: string[],
+    ): Promise<{ rows: CalendarWithShare[]; version: number }> {
+      const found =
+        ids.length === 0
+          ? []
+          : await db
+              .select({
+                calendar: calendars,
+                sharedWithActor: sql<boolean>`${sharedWith(membershipId)}`,
+                version: versionOf(networkId),
+              })
+              .from(calendars)
+              .where(and(eq(calendars.networkId, networkId), inArray(calendars.id, ids)));
+      return {
+        rows: found.map(({ calendar, sharedWithActor }) => ({ calendar, sharedWithActor })),
+        version: found[0]?.version ?? (await version(networkId)),
+      };
+    },
     /** Raises the network's calendar version, in the caller's transaction (it commits with the write). */
     async touch(tx: Db, networkId: string): Promise<void> {
       await tx

@@ -117,8 +117,19 @@ export function createCalendarsService(deps: CalendarsDeps) {
      * calendars: what is computed from them and from rows read afterwards is at least that
      * version's state (the month sheet caches under it).
      */
-    async accessibleWithVersion(actor: Actor): Promise<{ calendars: CalendarAccess[]; version: number }> {
-      const { rows, version } = await repository.candidatesWithVersion(actor.networkId, actor.membershipId);
+    async accessibleWithVersion(
+      actor: Actor,
+      onlyIds?: string[],
+    ): Promise<{ calendars: CalendarAccess[]; version: number }> {
+      // Asked for some calendars (the month sheet's selection), only those are loaded and judged,
+      // not every calendar of the network's groups.
+      const { rows, version } = onlyIds
+        ? await repository.byIdsWithVersion(
+            actor.networkId,
+            actor.membershipId,
+            [...new Set(onlyIds)].filter((id) => idSchema.safeParse(id).success),
+          )
+        : await repository.candidatesWithVersion(actor.networkId, actor.membershipId);
       return { calendars: (await readable(actor, rows)).map((c) => c.access), version };
     },
     /**
