@@ -1,5 +1,6 @@
-// The calendars scenario group: the month sheet of a large calendar network over HTTP on
-// PGlite and PostgreSQL, the recurrence expansion rate beside plain rrule, and the time and
+// The calendars scenario group: the month sheet of a large calendar network over HTTP on the
+// main run's server (the embedded default: PostgreSQL, or PGlite with EMBEDDED_DATABASE=pglite)
+// and on the machine's PostgreSQL, the recurrence expansion rate beside plain rrule, and the time and
 // memory of an ICS feed. The network: src/seed/large-calendars.ts (50 calendars, 20,000
 // appointments, 2,000 weekly or daily series begun up to two years ago, Europe/Berlin).
 import { fork } from 'node:child_process';
@@ -24,7 +25,7 @@ import { startServer, type RunningServer } from './server.ts';
 export type Session = { cookie: string; csrf: string };
 
 export type CalendarsBenchOptions = {
-  /** The PGlite server of the main run, seeded with the calendars. */
+  /** The server of the main run (its embedded database), seeded with the calendars. */
   server: RunningServer;
   session: Session;
   calendars: LargeCalendarsResult;

@@ -3,7 +3,8 @@
 // the comma-separated words, and always the baseline the others are compared with; the word
 // "storage" selects the storage group (storage.ts: a large file up and down, thumbnails), the
 // word "calendars" the calendars group (calendars.ts: the month sheet of a large calendar
-// network on PGlite and PostgreSQL, the recurrence rate, an ICS feed), the word "participation"
+// network on the main run's server and on the machine's PostgreSQL, the recurrence rate, an ICS
+// feed), the word "participation"
 // the participation group (participation.ts: adding a group of 5,000, the invites inbox with
 // 100,000 invites), the word "chat" the chat group (chat.ts: 1,000 Socket.IO clients in 200 group
 // chats sending steadily, against a bare Socket.IO echo server, one member flooding a chat while
@@ -11,7 +12,7 @@
 // --chat-clients, --chat-size, --chat-interval in ms), the word
 // "events" the events group (events.ts: what recording a domain event adds to a write, and
 // events handled per second; --event-writes, --events); the word "directory" the member list of
-// the directory with filters and with searches, on PGlite and then on PostgreSQL (directory.ts);
+// the directory with filters and with searches, on the main server, then on PostgreSQL (directory.ts);
 // the word "join" the join group (group-join.ts: 5,000 members ask to join a moderated group and
 // its admin accepts each, on PGlite and PostgreSQL; --join-members); the word "invite" the
 // invitation group (invites.ts: a CSV of 5,000 people invited by e-mail, until every mail is
