@@ -252,13 +252,13 @@ try {
     if (chat.failure) console.error(`Server output:\n${server.output()}`);
   }
 
-  // The directory's scenarios ran on PGlite above; the same on PostgreSQL beside them.
+  // The directory's scenarios ran on the embedded default above; the same on PostgreSQL beside them.
   let directory: DirectoryFigures | null = null;
   const directoryRows = results.filter((r) => r.name.startsWith('GET /directory/members'));
   if (directoryRows.length > 0) {
     directory = await runDirectoryBench({
       pglite: directoryRows.map((r) => ({
-        database: 'PGlite',
+        database: server!.database(),
         scenario: r.name,
         connections: r.connections,
         requestsPerSecond: r.requestsPerSecond,
