@@ -8,9 +8,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { i18nReady } from './i18n/index.ts';
-import { Providers } from './app/providers.tsx';
+import { Providers, queryClient } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { sessionQuery } from './features/session/index.ts';
 
+// Asked for while the translations load rather than after them: every page waits for the session.
+void queryClient.prefetchQuery(sessionQuery);
 // The first paint speaks the visitor's language: its core namespaces (one small chunk each) come first.
 void i18nReady.then(() =>
   createRoot(document.getElementById('root')!).render(

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentSession, SessionInfo, SignInTexts } from '@agora/contracts';
 import { api, setCsrfToken } from '../../app/api-client.ts';
-import { changeLocale, chosenLocale, initialLocale, speakSessionLocale } from '../../i18n/index.ts';
+import { changeLocale, chosenLocale, i18nReady, initialLocale, speakSessionLocale } from '../../i18n/index.ts';
 
 /**
  * The signed-in member, or null. Loaded once per page load; sign-in and sign-out replace it.
@@ -12,7 +12,9 @@ export const sessionQuery = queryOptions({
   queryFn: async (): Promise<CurrentSession> => {
     const session = (await api<SessionInfo | undefined>('/api/v1/session')) ?? null;
     setCsrfToken(session?.csrf_token ?? null);
-    // Every page, public ones too, waits for the member's language rather than flashing another.
+    // Every page, public ones too, waits for the member's language rather than flashing another;
+    // the session may arrive before i18next has its first language (main.tsx asks for both at once).
+    await i18nReady;
     await speakSessionLocale(session?.locale);
     return session;
   },
