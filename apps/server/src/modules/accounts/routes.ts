@@ -114,8 +114,7 @@ export function accountRoutes(deps: {
       },
       async (request, reply) => {
         const actor = request.actor;
-        const info =
-          actor && (await deps.accounts.sessionInfo(request.network, actor, request.csrfToken!));
+        const info = actor && (await deps.accounts.sessionInfo(request.network, actor, request.csrfToken!));
         if (!info) return reply.code(204).send();
         return info;
       },
