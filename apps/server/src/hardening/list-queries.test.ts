@@ -25,6 +25,7 @@ type World = {
   memberIds: string[];
   groupId: string;
   groupSlug: string;
+  categoryId: string;
   appointmentId: string;
   categorySlug: string;
   calendarIds: string[];
@@ -202,6 +203,48 @@ const GROWN: GrownCase[] = [
         await t.services.legal.create(w.networkId, { name: `Rule ${i}`, statement: 'Read it.', text: `<p>${i}</p>` });
     },
   ),
+  growing(
+    'GET /administration/group-categories',
+    'admin',
+    () => '/administration/group-categories',
+    (w, n) =>
+      t.services.groups.createCategories(
+        w.networkId,
+        n.map((i) => ({ slug: `kind-${i}`, name: `Kind ${i}`, pluralName: `Kinds ${i}` })),
+      ),
+  ),
+  // A tab of the directory: the groups of one category.
+  growing(
+    'GET /directory/{category}',
+    'member',
+    (w) => `/directory/${w.categorySlug}`,
+    (w, n) =>
+      t.services.groups.createGroups(
+        w.networkId,
+        n.map((i) => ({ groupCategoryId: w.categoryId, slug: `circle-${i}`, name: `Circle ${i}` })),
+      ),
+  ),
+  growing(
+    'GET /administration/group-categories/{slug}/admins',
+    'admin',
+    (w) => `/administration/group-categories/${w.categorySlug}/admins`,
+    (w, n) =>
+      t.services.groups.addCategoryAdmins(
+        w.networkId,
+        n.map((i) => ({ groupCategoryId: w.categoryId, membershipId: w.memberIds[i + 2]! })),
+      ),
+  ),
+  growing(
+    'GET /appointments/categories',
+    'member',
+    () => '/appointments/categories',
+    (w, n) =>
+      t.services.appointments.createCategories(
+        w.networkId,
+        n.map((i) => `Label ${i}`),
+        100 + n[0]!,
+      ),
+  ),
   // Last: texts to accept ask every member before going on.
   growing(
     'GET /api/v1/legal_texts/pending',
@@ -226,7 +269,6 @@ const GROWN: GrownCase[] = [
 const UNFILLED: Array<{ route: string; as: Who; path: (w: World) => string; status?: number }> = [
   { route: 'GET /invites/sent', as: 'member', path: () => '/invites/sent' },
   { route: 'GET /groups/{slug}/invites/sent', as: 'admin', path: (w) => `/groups/${w.groupSlug}/invites/sent` },
-  { route: 'GET /directory/{category}', as: 'member', path: (w) => `/directory/${w.categorySlug}` },
   { route: 'GET /administration/external_invites', as: 'admin', path: () => '/administration/external_invites' },
   {
     route: 'GET /groups/{slug}/external_invites',
@@ -234,17 +276,11 @@ const UNFILLED: Array<{ route: string; as: Who; path: (w: World) => string; stat
     path: (w) => `/groups/${w.groupSlug}/external_invites`,
   },
   { route: 'GET /external_invites/sent', as: 'member', path: () => '/external_invites/sent' },
-  { route: 'GET /appointments/categories', as: 'member', path: () => '/appointments/categories' },
   { route: 'GET /administration/audit_log', as: 'admin', path: () => '/administration/audit_log' },
   {
     route: 'GET /groups/{slug}/administration/join_requests',
     as: 'admin',
     path: (w) => `/groups/${w.groupSlug}/administration/join_requests`,
-  },
-  {
-    route: 'GET /administration/group-categories/{slug}/admins',
-    as: 'admin',
-    path: (w) => `/administration/group-categories/${w.categorySlug}/admins`,
   },
   { route: 'GET /administration/registrations', as: 'admin', path: () => '/administration/registrations' },
   { route: 'GET /administration/navigation', as: 'admin', path: () => '/administration/navigation' },
@@ -258,7 +294,6 @@ const UNFILLED: Array<{ route: string; as: Who; path: (w: World) => string; stat
     as: 'admin',
     path: () => '/api/v1/administration/event_failures',
   },
-  { route: 'GET /administration/group-categories', as: 'admin', path: () => '/administration/group-categories' },
   // The map is off in this network's settings (404); the member list with it on is in maps' tests.
   { route: 'GET /map/members', as: 'member', path: () => '/map/members', status: 404 },
   { route: 'GET /groups/{slug}/map', as: 'member', path: (w) => `/groups/${w.groupSlug}/map`, status: 404 },
@@ -360,6 +395,8 @@ beforeAll(async () => {
     networkId: network.id,
     memberIds,
     groupId: group.id,
+    categoryId: await first(sql`select id from group_categories
+      where network_id = ${network.id} order by position, id limit 1`),
     groupSlug: await first(sql`select g.slug as id from groups g
       join group_memberships m on m.group_id = g.id and m.membership_id = ${me}
       where g.network_id = ${network.id} order by g.id limit 1`),
