@@ -6,11 +6,12 @@ import {
   type GroupRole,
   type NetworkSettings,
 } from '@agora/contracts';
+import type { Cache } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { abilities, type Actor } from '../../platform/policy/index.ts';
 import { rooms } from '../../platform/realtime/index.ts';
 import type { GroupRow, GroupsService } from '../groups/index.ts';
-import type { MembershipRow, MembersService } from '../members/index.ts';
+import { membershipKey, type MembershipRow, type MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import { chatErrors } from './errors.ts';
 import { chatPolicy, readRefusal, writeRefusal, type ChatAbilities, type ChatSubject } from './policy.ts';
@@ -41,7 +42,18 @@ export type ChatAccessDeps = {
   networks: NetworksService;
   members: MembersService;
   groups: GroupsService;
+  /** Keeps who may write in which chat per process (`loadForWrite`); without it, each send reads it. */
+  cache?: Pick<Cache, 'region'>;
 };
+
+/** The invalidation key of what is cached of a group for its chat (its row, its members' roles). */
+export const chatGroupKey = (groupId: string) => `chat-group:${groupId}`;
+
+/** Chats kept with a writer's right to write in them, per process. */
+const CACHED_WRITERS = 20_000;
+
+/** What a writer's chat is made of besides the network's settings and the actor (cached). */
+type WriterParts = Pick<ChatContext, 'row' | 'group' | 'role' | 'partner'>;
 
 /** The rules' view of a chat. */
 export function subjectOf(
@@ -112,9 +124,50 @@ export function createChatAccess(deps: ChatAccessDeps) {
     return { actor, key, networkName: network.name, ...parts, can };
   }
 
+  const writers = deps.cache?.region<WriterParts>(CACHED_WRITERS);
+
+  /**
+   * `load` for sending a message: the chat's row (for its id only: its numbers are read locked),
+   * the group with the writer's role and the partner come from the per-process cache while the
+   * writer may write there. An entry is dropped, here and in every process, by the events that
+   * change who may write (group membership, roles, the group itself, the writer's or partner's
+   * membership; see `chatCacheInvalidations`); the network's settings and the actor are checked
+   * afresh each time. Only chats the writer may write in are kept, so one they are added to later
+   * answers at once.
+   */
+  async function loadForWrite(actor: Actor, key: string): Promise<ChatContext> {
+    if (!writers) return load(actor, key);
+    let fresh: ChatContext | undefined;
+    const [network, parts] = await Promise.all([
+      networkOf(actor.networkId),
+      writers.get(`${actor.membershipId}\u0000${key}`, async () => {
+        fresh = await load(actor, key);
+        if (!fresh.row || writeRefusal(fresh.can)) return null;
+        const keys = [membershipKey(actor.membershipId)];
+        if (fresh.partner) keys.push(membershipKey(fresh.partner.id));
+        if (fresh.group) keys.push(chatGroupKey(fresh.group.id));
+        const { row, group, role, partner } = fresh;
+        return { value: { row, group, role, partner }, keys };
+      }),
+    ]);
+    if (fresh) return fresh;
+    const kind = chatKindOf(key);
+    const all = {
+      kind,
+      memberIds: kind === 'member' ? directChatMembers(key) : null,
+      settings: network.settings,
+      ...parts!,
+    };
+    const can = abilities(chatPolicy, actor, subjectOf(all));
+    const refused = readRefusal(can);
+    if (refused) throw refused;
+    return { actor, key, networkName: network.name, ...all, can };
+  }
+
   return {
     networkOf,
     load,
+    loadForWrite,
 
     /** Whether the actor may chat at all (members policy `chat`). */
     async canChat(actor: Actor, known?: ChatNetwork): Promise<boolean> {

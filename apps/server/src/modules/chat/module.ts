@@ -8,6 +8,7 @@ import type { NetworksService } from '../networks/index.ts';
 import { CHAT_MESSAGE_OWNER } from './files.ts';
 import { createChatPresence, type ChatPresence } from './presence.ts';
 import { groupRoomsProcessor } from './group-rooms.ts';
+import { chatCacheInvalidations } from './access-cache.ts';
 import { createChatService } from './service.ts';
 
 /** Who is online, busy or invisible, across the network's server processes. */
@@ -42,7 +43,9 @@ export const chatModule = defineModule({
       realtime: platform.realtime,
       statusOf: (networkId, memberIds) => needs.chatPresence.statusOf(networkId, memberIds),
       log: platform.log,
+      cache: platform.cache,
     }),
+  cacheInvalidations: chatCacheInvalidations,
   storageOwners: (chat) => ({ [CHAT_MESSAGE_OWNER]: chat.storageOwner }),
   processors: (chat, needs, platform) => [
     groupRoomsProcessor({ chat, members: needs.members, realtime: platform.realtime }),

@@ -122,7 +122,7 @@ export function createSendMessage(deps: SendDeps) {
     origin?: string,
     at: Date = new Date(),
   ): Promise<ChatMessage> {
-    const context = await deps.access.load(actor, input.chat_id);
+    const context = await deps.access.loadForWrite(actor, input.chat_id);
     try {
       const refused =
         writeRefusal(context.can) ??

@@ -11,6 +11,7 @@ import {
   type MyChatsAnswer,
 } from '@agora/contracts';
 import type { z } from 'zod';
+import type { Cache } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
 import type { Actor } from '../../platform/policy/index.ts';
@@ -44,6 +45,8 @@ export type ChatDeps = {
   statusOf?: StatusOf;
   /** Where unexpected failures of events go (the app log). */
   log?: GatewayLog;
+  /** The per-process cache of who may write in which chat (see access.ts `loadForWrite`). */
+  cache?: Pick<Cache, 'region'>;
 };
 
 export type CreateChatInput = z.output<typeof createChatSchema>;
@@ -60,7 +63,13 @@ export type ChatService = ReturnType<typeof createChatService>;
  */
 export function createChatService(deps: ChatDeps) {
   const repository = createChatRepository(deps.db);
-  const access = createChatAccess({ repository, networks: deps.networks, members: deps.members, groups: deps.groups });
+  const access = createChatAccess({
+    repository,
+    networks: deps.networks,
+    members: deps.members,
+    groups: deps.groups,
+    ...(deps.cache ? { cache: deps.cache } : {}),
+  });
   const files = createChatFiles({ storage: deps.storage, groups: deps.groups, repository, access });
   const presentMessages = createMessagesView({ repository, members: deps.members, files });
   const chatsView = createChatsView({
