@@ -269,7 +269,7 @@ async function measureOnPostgres(
   };
   const servers: RunningServer[] = [];
   try {
-    servers.push(await startServer(dataDir, shared));
+    servers.push(await startServer(dataDir, { ...shared, nodeArgs: profileArgs() }));
     const pgClients = clientsOf(seeded.chat!);
     const pgPlan = { ...plan, chats: planOf(seeded.chat!, options).chats };
     const tokens = await chatTokens([servers[0]!.url], pgClients, options);
@@ -295,6 +295,18 @@ async function measureOnPostgres(
     await seeded.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * With BENCH_CPU_PROFILE=<directory>, the first PostgreSQL + Redis server writes a V8 CPU profile
+ * of its runs there when it stops (`npx tsx bench/profile-summary.ts <file>` summarises it).
+ */
+function profileArgs(): string[] {
+  const base = process.env.BENCH_CPU_PROFILE;
+  if (!base) return [];
+  const dir = path.resolve(base, 'chat-postgres');
+  fs.mkdirSync(dir, { recursive: true });
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 }
 
 /** Every client signed in over HTTP and its chat token fetched, as the web app does; some at a time. */
