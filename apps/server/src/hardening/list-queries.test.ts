@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { ADDRESS_PROFILE_FIELD } from '@agora/contracts';
 import { largeEmail, seedLarge } from '../seed/index.ts';
 import { seedLargeCalendars } from '../seed/large-calendars.ts';
 import { seedLargeParticipation } from '../seed/large-participation.ts';
-import { createTestApp, signIn, type Session, type TestApp } from '../testing/index.ts';
+import { createTestApp, signIn, storeNetworkSettings, type Session, type TestApp } from '../testing/index.ts';
 import { countQueries } from '../testing/query-counter.ts';
 
 /**
@@ -28,6 +29,8 @@ type World = {
   categoryId: string;
   /** A closed group made by the join requests' fill. */
   guildId?: string;
+  /** Whether the map's fill has turned the map on. */
+  mapOn?: boolean;
   appointmentId: string;
   categorySlug: string;
   calendarIds: string[];
@@ -180,7 +183,67 @@ const groupInvites = async (w: World, count: number) => {
   });
 };
 
+/** Turns the map on (once) and places members at addresses with known locations (no geocoder). */
+const placed = new Set<string>();
+async function place(w: World, membershipIds: string[]) {
+  for (const id of membershipIds) placed.add(id);
+  if (!w.mapOn) {
+    const [current] = (
+      (await t.database.db.execute(sql`select settings from networks where id = ${w.networkId}`)) as unknown as {
+        rows: Array<{ settings: Record<string, unknown> | null }>;
+      }
+    ).rows;
+    await storeNetworkSettings(t.database.db, w.networkId, {
+      ...current?.settings,
+      maps_enabled: true,
+      map_scope_selection: 'all',
+      zoom_level: 10,
+      map_theme: 'alidade_smooth',
+    });
+    w.mapOn = true;
+  }
+  const entries = membershipIds.map((membershipId, i) => ({
+    membershipId,
+    address: { street: `Lindenallee ${i}`, number: '1', zip: '10115', city: 'Berlin', country: 'Deutschland' },
+    location: { latitude: 52.5 + i / 1000, longitude: 13.4 },
+  }));
+  await t.services.members.mergeProfileValues(
+    w.networkId,
+    entries.map((e) => ({ id: e.membershipId, values: { [ADDRESS_PROFILE_FIELD]: e.address } })),
+  );
+  await t.services.maps.storeLocations(w.networkId, entries);
+}
+
 const GROWN: GrownCase[] = [
+  // First: the map is turned on in the network's settings as they are then.
+  growing(
+    'GET /groups/{slug}/map',
+    'member',
+    (w) => `/groups/${w.groupSlug}/map`,
+    async (w, n) => {
+      const rows = (
+        (await t.database.db.execute(sql`select membership_id as id from group_memberships
+        where group_id = ${w.groupId} order by membership_id offset ${n[0]!} limit ${n.length}`)) as unknown as {
+          rows: Array<{ id: string }>;
+        }
+      ).rows;
+      expect(rows).toHaveLength(n.length);
+      await place(
+        w,
+        rows.map((r) => r.id),
+      );
+    },
+  ),
+  growing(
+    'GET /map/members',
+    'member',
+    () => '/map/members',
+    async (w, n) => {
+      const unplaced = w.memberIds.filter((id) => !placed.has(id)).slice(0, n.length);
+      expect(unplaced).toHaveLength(n.length);
+      await place(w, unplaced);
+    },
+  ),
   growing(
     'GET /administration/meeting_rooms',
     'admin',
@@ -450,9 +513,6 @@ const UNFILLED: Array<{ route: string; as: Who; path: (w: World) => string; stat
     as: 'admin',
     path: () => '/api/v1/administration/event_failures',
   },
-  // The map is off in this network's settings (404); the member list with it on is in maps' tests.
-  { route: 'GET /map/members', as: 'member', path: () => '/map/members', status: 404 },
-  { route: 'GET /groups/{slug}/map', as: 'member', path: (w) => `/groups/${w.groupSlug}/map`, status: 404 },
 ];
 
 /** GET routes that answer one object, a file or a page of the web app: no list to count. */
