@@ -502,8 +502,8 @@ const GROWN: GrownCase[] = [
 ];
 
 /**
- * The list routes whose pages this network does not fill (their rows are not in the large seed),
- * still called once each so that a query they add per item shows in the figure they print.
+ * The list routes this test cannot fill, still called once each: the navigation's pages and apps
+ * are always empty (there is no pages module yet); failed deliveries need a processor that fails.
  */
 const UNFILLED: Array<{ route: string; as: Who; path: (w: World) => string; status?: number }> = [
   { route: 'GET /administration/pages', as: 'admin', path: () => '/administration/pages' },
