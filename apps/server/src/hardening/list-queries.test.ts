@@ -354,7 +354,9 @@ const GROWN: GrownCase[] = [
     () => '/api/v1/administration/mails',
     async (_, n) => {
       await mailInvites(n, 'mailed');
+      // The invitations' mails are written by a processor and sent by a job.
       await t.services.events.settled();
+      await t.services.jobs.settled();
     },
     10,
   ),
@@ -401,18 +403,19 @@ const GROWN: GrownCase[] = [
       await t.services.events.settled();
     },
   ),
-  growing(
-    'GET /groups/{slug}/invites/sent',
-    'admin',
-    (w) => `/groups/${w.groupSlug}/invites/sent`,
-    (w, n) => groupInvites(w, n.length),
-  ),
+  // The admin's invitations to the group: 10 in the admin's list, then 20 more in the group's.
   growing(
     'GET /invites/sent',
     'admin',
     () => '/invites/sent',
     (w, n) => groupInvites(w, n.length),
     10,
+  ),
+  growing(
+    'GET /groups/{slug}/invites/sent',
+    'admin',
+    (w) => `/groups/${w.groupSlug}/invites/sent`,
+    (w, n) => groupInvites(w, n.length),
   ),
   // The network's navigation is saved as a whole: each fill saves all its items, public ones.
   ...(
