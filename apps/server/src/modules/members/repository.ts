@@ -62,6 +62,13 @@ export function createMembersRepository(db: Db) {
     )
     .limit(1)
     .prepare('members_find_by_user');
+  // The author of each chat message sent is presented from it: prepared once per connection.
+  const byId = db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.networkId, sql.placeholder('networkId')), eq(memberships.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('members_find_by_id');
   return {
     async findByUser(networkId: string, userId: string): Promise<MembershipRow | undefined> {
       const [row] = await byUser.execute({ networkId, userId });
@@ -121,6 +128,7 @@ export function createMembersRepository(db: Db) {
     },
     async findByIds(networkId: string, ids: string[]): Promise<MembershipRow[]> {
       if (ids.length === 0) return [];
+      if (ids.length === 1) return byId.execute({ networkId, id: ids[0]! });
       return db
         .select()
         .from(memberships)
