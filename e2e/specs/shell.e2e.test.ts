@@ -214,6 +214,18 @@ describe('public pages and the outbox', () => {
     expect(reset.status).toBe(200);
 
     const page = await signedIn('anna.admin@example.com', '/administration');
+    // The mail is written to the outbox by a job: the list shows it once that has run.
+    await expect
+      .poll(
+        async () =>
+          (
+            await page.request.get(`${server.url}/api/v1/administration/mails`, {
+              headers: { accept: 'application/json' },
+            })
+          ).text(),
+        { timeout: 30_000 },
+      )
+      .toContain('lena.schmidt@example.com');
     await page.getByRole('link', { name: /Versendete E-Mails/ }).click();
     await page.waitForURL('**/administration/mails');
     const row = page.getByRole('row', { name: /lena\.schmidt@example\.com/ });
