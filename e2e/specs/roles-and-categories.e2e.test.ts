@@ -13,6 +13,7 @@ describe('membership roles and appointment categories', () => {
     await form.getByLabel('Name', { exact: false }).first().fill('Jugendvertretung');
     await form.getByLabel('Name in der Mehrzahl', { exact: false }).fill('Jugendvertretungen');
     await form.getByRole('button', { name: 'Speichern' }).click();
+    await form.waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: 'Jugendvertretung' });
     await row.waitFor();
     expect(await row.innerText()).toContain('jugendvertretung');
@@ -23,6 +24,8 @@ describe('membership roles and appointment categories', () => {
     expect(await edit.getByLabel('Kurzname (Slug)').getAttribute('readonly')).not.toBeNull();
     await edit.getByLabel('Name', { exact: false }).first().fill('JAV');
     await edit.getByRole('button', { name: 'Speichern' }).click();
+    // The form row shows a live preview of the badge, so wait until it has closed.
+    await edit.waitFor({ state: 'detached' });
     await page.getByRole('row').filter({ hasText: 'JAV' }).waitFor();
     // Renaming keeps the slug.
     expect(await page.getByRole('row').filter({ hasText: 'JAV' }).innerText()).toContain('jugendvertretung');
