@@ -33,6 +33,8 @@ export type ChatContext = {
   memberIds: [string, string] | null;
   partner: MembershipRow | null;
   can: ChatAbilities;
+  /** The actor's own membership, as their messages present their author (`loadForWrite` only). */
+  author?: MembershipRow | null;
 };
 
 export type ChatNetwork = { name: string; settings: NetworkSettings };
@@ -53,7 +55,7 @@ export const chatGroupKey = (groupId: string) => `chat-group:${groupId}`;
 const CACHED_WRITERS = 20_000;
 
 /** What a writer's chat is made of besides the network's settings and the actor (cached). */
-type WriterParts = Pick<ChatContext, 'row' | 'group' | 'role' | 'partner'>;
+type WriterParts = Pick<ChatContext, 'row' | 'group' | 'role' | 'partner' | 'author'>;
 
 /** The rules' view of a chat. */
 export function subjectOf(
@@ -128,8 +130,9 @@ export function createChatAccess(deps: ChatAccessDeps) {
 
   /**
    * `load` for sending a message: the chat's row (for its id only: its numbers are read locked),
-   * the group with the writer's role and the partner come from the per-process cache while the
-   * writer may write there. An entry is dropped, here and in every process, by the events that
+   * the group with the writer's role, the partner and the writer's own membership (the author
+   * their messages are presented with) come from the per-process cache while the writer may
+   * write there. An entry is dropped, here and in every process, by the events that
    * change who may write (group membership, roles, the group itself, the writer's or partner's
    * membership; see `chatCacheInvalidations`); the network's settings and the actor are checked
    * afresh each time. Only chats the writer may write in are kept, so one they are added to later
@@ -141,13 +144,18 @@ export function createChatAccess(deps: ChatAccessDeps) {
     const [network, parts] = await Promise.all([
       networkOf(actor.networkId),
       writers.get(`${actor.membershipId}\u0000${key}`, async () => {
-        fresh = await load(actor, key);
+        const [loaded, author] = await Promise.all([
+          load(actor, key),
+          deps.members.find(actor.networkId, actor.membershipId),
+        ]);
+        fresh = { ...loaded, author: author ?? null };
         if (!fresh.row || writeRefusal(fresh.can)) return null;
+        // The writer's membership key also drops their presentation (names, image) when it changes.
         const keys = [membershipKey(actor.membershipId)];
         if (fresh.partner) keys.push(membershipKey(fresh.partner.id));
         if (fresh.group) keys.push(chatGroupKey(fresh.group.id));
         const { row, group, role, partner } = fresh;
-        return { value: { row, group, role, partner }, keys };
+        return { value: { row, group, role, partner, author: fresh.author }, keys };
       }),
     ]);
     if (fresh) return fresh;

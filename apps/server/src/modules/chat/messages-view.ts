@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@agora/contracts';
-import type { MembersService } from '../members/index.ts';
+import type { MembershipRow, MembersService } from '../members/index.ts';
 import type { ChatContext } from './access.ts';
 import type { ChatFiles } from './files.ts';
 import { presentMessage } from './present.ts';
@@ -7,13 +7,15 @@ import type { ChatRepository, MessageRow } from './repository.ts';
 
 /**
  * Presents a page of messages with what each shows: the quoted messages, the names of authors,
- * the files and images. Three queries per page, however many messages it has.
+ * the files and images. Three queries per page, however many messages it has; none for a plain
+ * message whose author the caller knows (`known`: the sender of a message just stored).
  */
 export function createMessagesView(deps: { repository: ChatRepository; members: MembersService; files: ChatFiles }) {
   return async function presentMessages(
     context: Pick<ChatContext, 'actor' | 'key' | 'group'>,
     chatId: string,
     rows: MessageRow[],
+    known?: MembershipRow | null,
   ): Promise<ChatMessage[]> {
     if (rows.length === 0) return [];
     const networkId = context.actor.networkId;
@@ -24,7 +26,9 @@ export function createMessagesView(deps: { repository: ChatRepository; members: 
       deps.files.of(networkId, live),
     ]);
     const authorIds = new Set([...rows, ...quotedRows].map((r) => r.authorId));
+    if (known) authorIds.delete(known.id);
     const members = new Map((await deps.members.findMany(networkId, [...authorIds])).map((m) => [m.id, m]));
+    if (known) members.set(known.id, known);
     const parts = {
       chatKey: context.key,
       groupName: context.group?.name ?? null,

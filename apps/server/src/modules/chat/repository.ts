@@ -71,28 +71,6 @@ export function createChatRepository(db: Db) {
       return { row, created: false };
     },
 
-    /** Locks the chat's row for the transaction: its counters are taken in commit order. */
-    async lockChat(tx: Db, chatId: string): Promise<ChatRow> {
-      const [row] = await tx.select().from(chats).where(eq(chats.id, chatId)).for('update');
-      if (!row) throw new Error(`chat ${chatId} vanished`);
-      return row;
-    },
-
-    /**
-     * Locks several chats' rows for the transaction (a batch of messages), in the order of their
-     * ids: two transactions that lock overlapping sets never wait for each other in a circle.
-     */
-    async lockChats(tx: Db, chatIds: string[]): Promise<ChatRow[]> {
-      const ids = [...new Set(chatIds)].sort();
-      const rows = await tx.select().from(chats).where(inArray(chats.id, ids)).orderBy(asc(chats.id)).for('update');
-      if (rows.length !== ids.length) throw new Error('a chat of the batch vanished');
-      return rows;
-    },
-
-    async updateChat(tx: Db, chatId: string, values: Partial<typeof chats.$inferInsert>): Promise<void> {
-      await tx.update(chats).set(values).where(eq(chats.id, chatId));
-    },
-
     /** Raises the chat's change counter (an edit, a deletion); the row stays locked until the commit. */
     async bumpRevision(tx: Db, chatId: string): Promise<number> {
       const [row] = await tx
@@ -101,16 +79,6 @@ export function createChatRepository(db: Db) {
         .where(eq(chats.id, chatId))
         .returning({ revision: chats.revision });
       return row!.revision;
-    },
-
-    async insertMessage(tx: Db, values: NewMessageRow): Promise<MessageRow> {
-      const [row] = await tx.insert(chatMessages).values(values).returning();
-      return row!;
-    },
-
-    /** Several messages in one statement (a batch); the rows come back in any order. */
-    insertMessages(tx: Db, values: NewMessageRow[]): Promise<MessageRow[]> {
-      return tx.insert(chatMessages).values(values).returning();
     },
 
     async updateMessage(tx: Db, id: string, values: Partial<NewMessageRow>): Promise<MessageRow> {
@@ -136,25 +104,6 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
-    /** The messages stored under some (author, client reference) pairs, in one query (a batch). */
-    async findByClientReferences(
-      tx: Db,
-      pairs: Array<{ authorId: string; clientReference: string }>,
-    ): Promise<MessageRow[]> {
-      if (pairs.length === 0) return [];
-      const wanted = new Set(pairs.map((p) => `${p.authorId}\u0000${p.clientReference}`));
-      const rows = await tx
-        .select()
-        .from(chatMessages)
-        .where(
-          and(
-            inArray(chatMessages.authorId, [...new Set(pairs.map((p) => p.authorId))]),
-            inArray(chatMessages.clientReference, [...new Set(pairs.map((p) => p.clientReference))]),
-          ),
-        );
-      return rows.filter((row) => wanted.has(`${row.authorId}\u0000${row.clientReference}`));
-    },
-
     /** Some messages of a chat (those quoted by a page). */
     messagesByIds(chatId: string, ids: string[]): Promise<MessageRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
@@ -162,6 +111,12 @@ export function createChatRepository(db: Db) {
         .select()
         .from(chatMessages)
         .where(and(eq(chatMessages.chatId, chatId), inArray(chatMessages.id, ids)));
+    },
+
+    /** Messages by their ids, in the caller's transaction (those a batch found stored before). */
+    messagesWithIds(tx: Db, ids: string[]): Promise<MessageRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return tx.select().from(chatMessages).where(inArray(chatMessages.id, ids));
     },
 
     /** The newest messages before `beforeSeq` (all when null), oldest first. */
@@ -201,34 +156,6 @@ export function createChatRepository(db: Db) {
         })
         .returning();
       return row!;
-    },
-
-    /**
-     * `markRead` for several markers in one statement (a batch of messages); one entry per chat
-     * and member, as a statement may change a row once.
-     */
-    async markReadMany(tx: Db, marks: Array<StateKey & { seq: number; messageId: string }>): Promise<void> {
-      if (marks.length === 0) return;
-      await tx
-        .insert(chatStates)
-        .values(
-          marks.map(({ seq, messageId, ...key }) => ({
-            ...key,
-            lastReadSeq: seq,
-            lastReadId: messageId,
-            lastReceivedSeq: seq,
-            lastReceivedId: messageId,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [chatStates.chatId, chatStates.membershipId],
-          set: {
-            lastReadSeq: sql`greatest(${chatStates.lastReadSeq}, excluded.last_read_seq)`,
-            lastReadId: sql`case when excluded.last_read_seq > ${chatStates.lastReadSeq} then excluded.last_read_id else ${chatStates.lastReadId} end`,
-            lastReceivedSeq: sql`greatest(${chatStates.lastReceivedSeq}, excluded.last_received_seq)`,
-            lastReceivedId: sql`case when excluded.last_received_seq > ${chatStates.lastReceivedSeq} then excluded.last_received_id else ${chatStates.lastReceivedId} end`,
-          },
-        });
     },
 
     /** Moves a member's received marker forward to a message; never back. */

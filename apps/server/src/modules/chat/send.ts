@@ -6,12 +6,11 @@ import { isUniqueViolation } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import { chatRooms, type ChatAccess, type ChatContext } from './access.ts';
 import { chatErrors } from './errors.ts';
-import { CHAT_MESSAGE_EVENTS } from './events.ts';
 import type { ChatFiles } from './files.ts';
 import type { PresentMessages } from './messages-view.ts';
 import { contentRefusal, writeRefusal } from './policy.ts';
 import type { ChatRepository, MessageRow } from './repository.ts';
-import { createSendBatch, ReferenceInBatch, StoredBefore, type StoreJob, type Stored } from './send-batch.ts';
+import { createSendBatch, ReferenceInBatch, StoredBefore, type Stored } from './send-batch.ts';
 
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
 
@@ -54,58 +53,6 @@ export function createSendMessage(deps: SendDeps) {
     if (!quoted || quoted.deletedAt) throw chatErrors.invalid({ quoted_message_id: ['invalid'] });
   }
 
-  /** One message in a transaction of its own (what a failed batch falls back to). */
-  async function store({ context, input, at }: StoreJob): Promise<Stored> {
-    const { actor } = context;
-    return deps.db.transaction(async (tx) => {
-      const made = await deps.access.ensureRow(tx, context);
-      const chat = await repository.lockChat(tx, made.row.id);
-      const seq = chat.lastSeq + 1;
-      const revision = chat.revision + 1;
-      const message = await repository.insertMessage(tx, {
-        networkId: actor.networkId,
-        chatId: chat.id,
-        seq,
-        revision,
-        authorId: actor.membershipId,
-        text: input.text.trim(),
-        quotedMessageId: input.quoted_message_id ?? null,
-        clientReference: input.client_reference,
-        fileCount: new Set(input.file_ids).size,
-        imageCount: new Set(input.image_ids).size,
-        createdAt: at,
-        updatedAt: at,
-      });
-      await deps.files.attach(tx, actor, message.id, { fileIds: input.file_ids, imageIds: input.image_ids });
-      await repository.updateChat(tx, chat.id, {
-        lastSeq: seq,
-        revision,
-        lastMessageId: message.id,
-        lastInteractedAt: at,
-      });
-      await deps.events.record(tx, {
-        networkId: actor.networkId,
-        type: CHAT_MESSAGE_EVENTS.created,
-        actorId: actor.membershipId,
-        subject: { type: 'chat_message', id: message.id },
-        context: { type: 'chat', id: chat.id },
-        changes: { seq },
-      });
-      // Writing in a chat means having read it up to here.
-      await repository.markRead(
-        tx,
-        { chatId: chat.id, membershipId: actor.membershipId, networkId: actor.networkId },
-        seq,
-        message.id,
-      );
-      return {
-        message,
-        chat: { ...chat, lastSeq: seq, revision, lastMessageId: message.id, lastInteractedAt: at },
-        created: made.created,
-      };
-    });
-  }
-
   // Messages arriving together are stored together (send-batch.ts).
   const batch = createSendBatch({
     db: deps.db,
@@ -113,7 +60,6 @@ export function createSendMessage(deps: SendDeps) {
     repository,
     access: deps.access,
     files: deps.files,
-    storeOne: store,
   });
 
   return async function sendMessage(
@@ -153,7 +99,8 @@ export function createSendMessage(deps: SendDeps) {
     }
     const withRow = { ...context, row: saved.chat };
     if (saved.created && context.kind === 'member') await deps.announceDirectChat(withRow);
-    const [message] = await deps.presentMessages(withRow, saved.chat.id, [saved.message]);
+    // The author as the writer's cached chat has them: a plain message is presented without a query.
+    const [message] = await deps.presentMessages(withRow, saved.chat.id, [saved.message], context.author);
     deps.push(chatRooms(context), CHAT_EVENTS.message, message, origin);
     return message!;
   };
