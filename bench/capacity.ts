@@ -24,6 +24,7 @@ import {
   type BenchSeedResult,
 } from '@agora/server/bench-support';
 import { startServer, type RunningServer } from './server.ts';
+import { markdownTable, ms, percent } from './table.ts';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -730,27 +731,49 @@ export function formatCapacityReport(f: CapacityFigures): string {
     `Capacity: simulated members (${f.thinkMs[0] / 1000}-${f.thinkMs[1] / 1000} s between actions), added while healthy ` +
       `(avg < ${HEALTH.averageMs} ms, p99 < ${HEALTH.p99Ms / 1000} s, errors < ${HEALTH.errorShare * 100} % over ${WINDOW_MS / 1000} s), ` +
       `${f.secondsPerRun} s per engine, at most ${f.maxMembers}`,
-    'database              held  fewest  peak   req/s  avg ms  p99 ms  errors  server %  bench %  postgres %  machine %',
+    '',
+    ...markdownTable(
+      [
+        'database',
+        'held',
+        'fewest',
+        'peak',
+        'req/s',
+        'avg',
+        'p99',
+        'errors',
+        'server CPU',
+        'bench CPU',
+        'postgres CPU',
+        'machine',
+      ],
+      f.runs.map((r) =>
+        r.failure
+          ? [r.database, `FAILED: ${r.failure}`]
+          : [
+              r.database,
+              r.heldAverage.toFixed(0),
+              String(r.heldMin),
+              `${r.peak}${r.cappedByMax ? '+' : ''}`,
+              r.requestsPerSecond.toFixed(0),
+              ms(r.averageMs),
+              ms(r.p99Ms),
+              String(r.errors),
+              percent(r.serverCpuPercent),
+              percent(r.generatorCpuPercent),
+              percent(r.postgresCpuPercent),
+              percent(r.machineCpuPercent),
+            ],
+      ),
+    ),
   ];
-  for (const r of f.runs) {
-    if (r.failure) {
-      lines.push(`${r.database.padEnd(20)}  FAILED: ${r.failure}`);
-      continue;
-    }
-    lines.push(
-      `${r.database.padEnd(20)}  ${r.heldAverage.toFixed(0).padStart(4)}  ${String(r.heldMin).padStart(6)}  ` +
-        `${String(r.peak).padStart(4)}${r.cappedByMax ? '+' : ' '} ${r.requestsPerSecond.toFixed(0).padStart(6)}  ` +
-        `${r.averageMs.toFixed(1).padStart(6)}  ${r.p99Ms.toFixed(0).padStart(6)}  ${String(r.errors).padStart(6)}  ` +
-        `${r.serverCpuPercent.toFixed(0).padStart(8)}  ${r.generatorCpuPercent.toFixed(0).padStart(7)}  ` +
-        `${(r.postgresCpuPercent === null ? '-' : r.postgresCpuPercent.toFixed(0)).padStart(10)}  ${r.machineCpuPercent.toFixed(0).padStart(9)}`,
-    );
+  for (const r of f.runs.filter((run) => !run.failure)) {
     const d = r.dataSet;
     lines.push(
-      `  data: ${d.members} members, ${d.appointments} appointments, ${d.invites} invites, ${d.messages} messages in ${d.chats} chats; ` +
+      '',
+      `${r.database} data: ${d.members} members, ${d.appointments} appointments, ${d.invites} invites, ${d.messages} messages in ${d.chats} chats; ` +
         `${r.unhealthySteps} unhealthy steps${r.firstError ? `; first error: ${r.firstError}` : ''}`,
-    );
-    lines.push(
-      '  ' +
+      `${r.database} actions: ` +
         Object.entries(r.actions)
           .map(
             ([name, a]) =>

@@ -20,6 +20,7 @@ import {
   type LoadFigures,
 } from './chat-load.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { markdownTable, ms, percent } from './table.ts';
 
 export type Session = { cookie: string; csrf: string };
 
@@ -376,24 +377,52 @@ export function formatChatReport(f: ChatFigures): string {
       `${(f.credentialsMs / 1000).toFixed(1)} s; connecting includes the presence pushes each connection sets off, ` +
       `which go to those who show the member: each member also has a direct chat with the next member of their group)`,
     '',
-    '| server | processes | database | connect all (presence pushes, per connect) | load | delivered msg/s | receipts/s | p50 | p99 | ack p50 | ack p99 | undelivered | errors | server RSS at rest / peak | server CPU |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...markdownTable(
+      [
+        'server',
+        'processes',
+        'database',
+        'connect all (presence pushes, per connect)',
+        'load',
+        'delivered msg/s',
+        'receipts/s',
+        'p50',
+        'p99',
+        'ack p50',
+        'ack p99',
+        'undelivered',
+        'errors',
+        'server RSS at rest / peak',
+        'server CPU',
+      ],
+      f.runs.flatMap((r) => {
+        const perConnect = f.clients > 0 ? r.presencePushes / f.clients : 0;
+        const connect = `${(r.connectMs / 1000).toFixed(1)} s (${r.presencePushes.toLocaleString('en')}, ${perConnect.toFixed(1)})`;
+        return (
+          [
+            ['steady', r.steady],
+            ['flat out', r.flatOut],
+          ] as const
+        ).map(([load, l]) => [
+          r.name,
+          String(r.processes),
+          r.database,
+          load === 'steady' ? connect : '',
+          load,
+          l.deliveredPerSecond.toFixed(1),
+          l.receiptsPerSecond.toFixed(0),
+          ms(l.latencyP50Ms),
+          ms(l.latencyP99Ms),
+          ms(l.ackP50Ms),
+          ms(l.ackP99Ms),
+          `${l.undelivered} of ${l.sent}`,
+          String(l.errors),
+          `${l.serverRssAtRestMB.toFixed(0)} / ${l.serverRssPeakMB.toFixed(0)} MB`,
+          percent(l.serverCpuPercent),
+        ]);
+      }),
+    ),
   ];
-  for (const r of f.runs) {
-    const perConnect = f.clients > 0 ? r.presencePushes / f.clients : 0;
-    const connect = `${(r.connectMs / 1000).toFixed(1)} s (${r.presencePushes.toLocaleString('en')}, ${perConnect.toFixed(1)})`;
-    for (const [load, l] of [
-      ['steady', r.steady],
-      ['flat out', r.flatOut],
-    ] as const) {
-      lines.push(
-        `| ${r.name} | ${r.processes} | ${r.database} | ${load === 'steady' ? connect : ''} | ${load} | ` +
-          `${l.deliveredPerSecond.toFixed(1)} | ${l.receiptsPerSecond.toFixed(0)} | ${ms(l.latencyP50Ms)} | ${ms(l.latencyP99Ms)} | ` +
-          `${ms(l.ackP50Ms)} | ${ms(l.ackP99Ms)} | ${l.undelivered} of ${l.sent} | ${l.errors} | ` +
-          `${l.serverRssAtRestMB.toFixed(0)} / ${l.serverRssPeakMB.toFixed(0)} MB | ${l.serverCpuPercent.toFixed(0)} % |`,
-      );
-    }
-  }
   if (f.ratioToEcho !== null) {
     lines.push(
       '',
@@ -406,14 +435,20 @@ export function formatChatReport(f: ChatFigures): string {
   return lines.join('\n');
 }
 
-const ms = (value: number) => (Number.isNaN(value) ? '-' : `${value.toFixed(1)} ms`);
-
 function formatFlood(flood: FloodFigures, f: ChatFigures): string {
   const { quiet, flooded } = flood;
   const chats = f.chats - 1;
-  const row = (name: string, l: LoadFigures) =>
-    `| ${name} | ${l.deliveredPerSecond.toFixed(1)} | ${ms(l.latencyP50Ms)} | ${ms(l.latencyP99Ms)} | ${ms(l.ackP50Ms)} | ` +
-    `${ms(l.ackP99Ms)} | ${l.undelivered} of ${l.sent} | ${l.errors} | ${l.serverCpuPercent.toFixed(0)} % |`;
+  const row = (name: string, l: LoadFigures) => [
+    name,
+    l.deliveredPerSecond.toFixed(1),
+    ms(l.latencyP50Ms),
+    ms(l.latencyP99Ms),
+    ms(l.ackP50Ms),
+    ms(l.ackP99Ms),
+    `${l.undelivered} of ${l.sent}`,
+    String(l.errors),
+    percent(l.serverCpuPercent),
+  ];
   return [
     `**Chat flood** (${flood.database}, one server process: one member sends ${flood.burst.toLocaleString('en')} messages ` +
       `at once to a chat of theirs and then ${flood.perSecond} a second, never waiting for an answer, while the ` +
@@ -421,9 +456,9 @@ function formatFlood(flood: FloodFigures, f: ChatFigures): string {
       `The flood: ${flood.flood.sent.toLocaleString('en')} sent, ${flood.flood.accepted} stored, ` +
       `${flood.flood.refused.toLocaleString('en')} refused with too_many_requests, ${flood.flood.unanswered} unanswered)`,
     '',
-    '| the others | delivered msg/s | p50 | p99 | ack p50 | ack p99 | undelivered | errors | server CPU |',
-    '|---|---|---|---|---|---|---|---|---|',
-    row('quiet', quiet),
-    row('beside the flood', flooded),
+    ...markdownTable(
+      ['the others', 'delivered msg/s', 'p50', 'p99', 'ack p50', 'ack p99', 'undelivered', 'errors', 'server CPU'],
+      [row('quiet', quiet), row('beside the flood', flooded)],
+    ),
   ].join('\n');
 }
