@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Events } from '../../platform/events/index.ts';
 import { abilities, authorize, type Actor } from '../../platform/policy/index.ts';
+import type { AdministrationCache } from './administration-cache.ts';
 import { groupCategoryPolicy, type CategorySubject } from './category-policy.ts';
 import type { createGroupsRepository, GroupCategoryRow } from './repository.ts';
 import { uniqueSlug } from './slugs.ts';
@@ -27,6 +28,7 @@ export type { GroupCategoryBody };
 export type CategoryDeps = {
   events: Pick<Events, 'transaction' | 'record'>;
   repository: ReturnType<typeof createGroupsRepository>;
+  administration: Pick<AdministrationCache, 'of'>;
 };
 
 export function presentCategory(actor: Actor, subject: CategorySubject): GroupCategory {
@@ -47,19 +49,14 @@ export function presentCategory(actor: Actor, subject: CategorySubject): GroupCa
 export function createCategoryAdministration(deps: CategoryDeps) {
   const { repository, events } = deps;
 
-  /** What the actor is in some categories: their admin, or an admin of a group in them (two queries). */
+  /** What the actor is in some categories: their admin, or an admin of a group in them (cached sets). */
   async function subjects(actor: Actor, categories: GroupCategoryRow[]): Promise<CategorySubject[]> {
-    const ids = categories.map((c) => c.id);
-    const [categoryAdmin, administrated] = actor.isNetworkAdmin
-      ? [new Set<string>(), new Set<string>()]
-      : await Promise.all([
-          repository.categoryAdminOf(actor.membershipId, ids),
-          repository.categoryIdsAdministratedBy(actor.membershipId, ids),
-        ]);
+    // Network admins may do everything in every category: nothing to look up.
+    const sets = actor.isNetworkAdmin ? null : await deps.administration.of(actor.networkId, actor.membershipId);
     return categories.map((category) => ({
       category,
-      categoryAdmin: categoryAdmin.has(category.id),
-      administratesAGroup: administrated.has(category.id),
+      categoryAdmin: sets?.categoryAdmin.has(category.id) ?? false,
+      administratesAGroup: sets?.groupAdmin.has(category.id) ?? false,
     }));
   }
 

@@ -1,7 +1,6 @@
 export { groupRoutes } from './routes.ts';
 export {
   createGroupsService,
-  GROUP_CREATED,
   type DirectoryGroupsOptions,
   type GroupsService,
   type GroupWithRole,
@@ -9,7 +8,7 @@ export {
   type NewGroupCategory,
 } from './service.ts';
 export { activeTheme } from './present.ts';
-export { GROUP_ARCHIVED, GROUP_DESTROYED, GROUP_UNARCHIVED, GROUP_UPDATED } from './lifecycle.ts';
+export { GROUP_ARCHIVED, GROUP_CREATED, GROUP_DESTROYED, GROUP_UNARCHIVED, GROUP_UPDATED } from './lifecycle.ts';
 export { GROUP_CATEGORY_CREATED, GROUP_CATEGORY_REORDERED, GROUP_CATEGORY_UPDATED } from './categories.ts';
 export { groupPolicy, type GroupSubject } from './policy.ts';
 export type { GroupCategoryRow, GroupRow } from './repository.ts';

@@ -11,6 +11,8 @@ import type { createGroupsRepository, GroupCategoryRow, GroupRow } from './repos
 import { uniqueSlug } from './slugs.ts';
 import { GROUP_OWNER } from './storage-owner.ts';
 
+/** What other modules give a new group (its calendar, say) starts from this event. */
+export const GROUP_CREATED = 'group.created';
 export const GROUP_UPDATED = 'group.updated';
 export const GROUP_ARCHIVED = 'group.archived';
 export const GROUP_UNARCHIVED = 'group.unarchived';

@@ -168,22 +168,6 @@ export function createGroupsRepository(db: Db) {
         .where(eq(groupMemberships.groupId, groupId));
       return row?.n ?? 0;
     },
-    /** The categories in which a member administrates at least one group: one query for all. */
-    async categoryIdsAdministratedBy(membershipId: string, categoryIds: string[]): Promise<Set<string>> {
-      if (categoryIds.length === 0) return new Set();
-      const rows = await db
-        .selectDistinct({ id: groups.groupCategoryId })
-        .from(groupMemberships)
-        .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
-        .where(
-          and(
-            eq(groupMemberships.membershipId, membershipId),
-            eq(groupMemberships.role, 'admin'),
-            inArray(groups.groupCategoryId, categoryIds),
-          ),
-        );
-      return new Set(rows.map((r) => r.id));
-    },
     async insertCategories(rows: Array<typeof groupCategories.$inferInsert>, tx: Db = db) {
       return rows.length ? tx.insert(groupCategories).values(rows).returning() : [];
     },
@@ -219,6 +203,25 @@ export function createGroupsRepository(db: Db) {
       return row;
     },
     /** Of some categories, those a member is an admin of (group_category_admins): one query. */
+    /**
+     * The categories a member administrates and those with a group the member administrates,
+     * in the whole network: one statement, for the per-process cache of these sets.
+     */
+    async administrationOf(membershipId: string): Promise<{ categoryAdmin: Set<string>; groupAdmin: Set<string> }> {
+      const rows = await db
+        .select({ id: groupCategoryAdmins.groupCategoryId, kind: sql<string>`'category'` })
+        .from(groupCategoryAdmins)
+        .where(eq(groupCategoryAdmins.membershipId, membershipId))
+        .unionAll(
+          db
+            .selectDistinct({ id: groups.groupCategoryId, kind: sql<string>`'group'` })
+            .from(groupMemberships)
+            .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+            .where(and(eq(groupMemberships.membershipId, membershipId), eq(groupMemberships.role, 'admin'))),
+        );
+      const of = (kind: string) => new Set(rows.filter((r) => r.kind === kind).map((r) => r.id));
+      return { categoryAdmin: of('category'), groupAdmin: of('group') };
+    },
     async categoryAdminOf(membershipId: string, categoryIds: string[]): Promise<Set<string>> {
       if (categoryIds.length === 0) return new Set();
       const rows = await db

@@ -7,14 +7,16 @@ import {
   type ThemeInput,
   type UserbarGroups,
 } from '@agora/contracts';
+import type { Cache } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Events } from '../../platform/events/index.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
 import type { Storage } from '../../platform/storage/index.ts';
+import { createAdministrationCache } from './administration-cache.ts';
 import { createCategoryAdmins } from './category-admins.ts';
 import { createCategoryAdministration } from './categories.ts';
-import { createGroupLifecycle } from './lifecycle.ts';
+import { createGroupLifecycle, GROUP_CREATED } from './lifecycle.ts';
 import { groupStorageOwner } from './storage-owner.ts';
 import { createCategoryDirectory } from './category-directory.ts';
 import { createMemberGroups } from './member-groups.ts';
@@ -56,16 +58,15 @@ export type DirectoryGroupsOptions = { terms: string[]; onlyMine: boolean; onlyC
 /** A group with a member's role in it and its category's name. */
 export type GroupWithRole = { group: GroupRow; role: GroupRole | null; categoryName: string };
 
-/** What other modules give a new group (its calendar, say) starts from this event. */
-export const GROUP_CREATED = 'group.created';
 
 export function createGroupsService(
   db: Db,
   events: Pick<Events, 'transaction' | 'record'>,
-  options: { storage?: Pick<Storage, 'attach'> } = {},
+  options: { storage?: Pick<Storage, 'attach'>; cache?: Pick<Cache, 'region' | 'invalidate'> } = {},
 ) {
   const repository = createGroupsRepository(db);
-  const categoryAdministration = createCategoryAdministration({ repository, events });
+  const administration = createAdministrationCache(repository, options.cache);
+  const categoryAdministration = createCategoryAdministration({ repository, events, administration });
   const membership = createGroupMembership(db, events);
 
   async function recordCreated(tx: Db, actor: Actor | null, created: GroupRow[]) {
@@ -85,7 +86,7 @@ export function createGroupsService(
   /** Whether the actor administrates the group's category (none asked for network admins). */
   async function isCategoryAdmin(actor: Actor, group: GroupRow) {
     if (actor.isNetworkAdmin) return false;
-    return (await repository.categoryAdminOf(actor.membershipId, [group.groupCategoryId])).size > 0;
+    return (await administration.of(actor.networkId, actor.membershipId)).categoryAdmin.has(group.groupCategoryId);
   }
 
   return {
@@ -100,7 +101,7 @@ export function createGroupsService(
     storageOwner: groupStorageOwner(repository),
     /** The network shell's categories: can.administrate for their admins and the admins of a group in them. */
     async categoriesForShell(actor: Actor) {
-      const categories = await repository.categories(actor.networkId);
+      const categories = await administration.categories(actor.networkId);
       const subjects = await categoryAdministration.categorySubjects(actor, categories);
       return subjects.map((s) => presentShellCategory(actor, s.category, s.categoryAdmin || s.administratesAGroup));
     },
@@ -138,7 +139,7 @@ export function createGroupsService(
     /** The user bar's category sections: two queries, however many categories there are. */
     async userbarGroups(actor: Actor): Promise<UserbarGroups> {
       const [categories, memberOf, favorites] = await Promise.all([
-        repository.categories(actor.networkId),
+        administration.categories(actor.networkId),
         repository.groupsOf(actor.networkId, actor.membershipId, USERBAR_GROUPS_LIMIT),
         membership.favoriteGroupIds(actor.membershipId),
       ]);
@@ -181,8 +182,10 @@ export function createGroupsService(
     /** Every group of a network by id and name. */
     namesOf: repository.namesOf,
     memberCount: repository.memberCount,
-    createCategories(networkId: string, categories: NewGroupCategory[]) {
-      return repository.insertCategories(categories.map((c) => ({ ...c, networkId })));
+    async createCategories(networkId: string, categories: NewGroupCategory[]) {
+      const rows = await repository.insertCategories(categories.map((c) => ({ ...c, networkId })));
+      administration.changed(networkId, []);
+      return rows;
     },
     async createGroups(networkId: string, groups: NewGroup[]) {
       return events.transaction(async (tx) => {
@@ -194,12 +197,16 @@ export function createGroupsService(
         return created;
       });
     },
-    addMembers(networkId: string, entries: Array<{ groupId: string; membershipId: string; role?: GroupRole }>) {
-      return repository.insertMemberships(entries.map((e) => ({ ...e, networkId })));
+    async addMembers(networkId: string, entries: Array<{ groupId: string; membershipId: string; role?: GroupRole }>) {
+      const rows = await repository.insertMemberships(entries.map((e) => ({ ...e, networkId })));
+      administration.changed(networkId, entries.map((e) => e.membershipId));
+      return rows;
     },
     /** Makes members admins of categories (group_category_admins), for seeds and tests. */
-    addCategoryAdmins(networkId: string, entries: Array<{ groupCategoryId: string; membershipId: string }>) {
-      return repository.insertCategoryAdmins(entries.map((e) => ({ ...e, networkId })));
+    async addCategoryAdmins(networkId: string, entries: Array<{ groupCategoryId: string; membershipId: string }>) {
+      const rows = await repository.insertCategoryAdmins(entries.map((e) => ({ ...e, networkId })));
+      administration.changed(networkId, entries.map((e) => e.membershipId));
+      return rows;
     },
   };
 }
