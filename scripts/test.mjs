@@ -1,6 +1,11 @@
-// `npm test`: every suite, one after another, on to the next when one fails; exits non-zero
-// if any failed. Usage: node scripts/test.mjs [--dry-run] [suite ...] [-- vitest arguments]
+// `npm test`: every suite, on to the next when one fails; exits non-zero if any failed.
+// Usage: node scripts/test.mjs [--dry-run] [--serial] [suite ...] [-- vitest arguments]
 // (all suites by default; `npm test -- web -- src/ui` runs the web suite's files under src/ui).
+//
+// The suites run in two lanes side by side, each lane's suites one after another: Vitest gives a
+// suite one worker per core but one, so on a small machine one suite leaves a core idle. A lane's
+// output is held and printed when its suite ends, each suite's in one piece; --serial runs all
+// suites one after another in one lane, their output as it comes.
 //
 //   TEST_POSTGRES_URL  PostgreSQL to run the server suite on once more, after PGlite: a database
 //                      of this run is created through this URL and dropped afterwards
@@ -24,17 +29,21 @@ const redisUrl = env.TEST_REDIS_URL || null;
 // The server suite on PGlite is the server suite of `npm test`, whatever the shell's database.
 const withoutServices = { DATABASE_URL: undefined, REDIS_URL: undefined };
 
+// Lanes balanced by their suites' times (docs/decisions.md, "CI time"): the server on PGlite
+// then e2e, beside contracts, web and the server on PostgreSQL. No two suites of a run share a
+// database, a port or a directory.
 const SUITES = [
-  { name: 'contracts', workspace: '@agora/contracts' },
-  { name: 'server-pglite', workspace: '@agora/server', env: withoutServices },
-  { name: 'web', workspace: '@agora/web' },
+  { name: 'contracts', workspace: '@agora/contracts', lane: 1 },
+  { name: 'server-pglite', workspace: '@agora/server', env: withoutServices, lane: 0 },
+  { name: 'web', workspace: '@agora/web', lane: 1 },
   {
     name: 'server-postgres',
     workspace: '@agora/server',
     postgres: true,
     skip: !postgresUrl && 'TEST_POSTGRES_URL unset',
+    lane: 1,
   },
-  { name: 'e2e', workspace: '@agora/e2e', env: withoutServices, build: !env.TEST_SKIP_BUILD },
+  { name: 'e2e', workspace: '@agora/e2e', env: withoutServices, build: !env.TEST_SKIP_BUILD, lane: 0 },
 ];
 
 const argv = process.argv.slice(2);
@@ -42,7 +51,8 @@ const separator = argv.indexOf('--');
 const args = separator === -1 ? argv : argv.slice(0, separator);
 const vitestExtra = separator === -1 ? [] : argv.slice(separator + 1);
 const dryRun = args.includes('--dry-run');
-const asked = args.filter((a) => a !== '--dry-run');
+const serial = args.includes('--serial');
+const asked = args.filter((a) => a !== '--dry-run' && a !== '--serial');
 const unknown = asked.filter((a) => !SUITES.some((s) => s.name === a));
 if (unknown.length > 0) {
   console.error(`unknown suite ${unknown.join(', ')}; the suites: ${SUITES.map((s) => s.name).join(', ')}`);
@@ -50,31 +60,48 @@ if (unknown.length > 0) {
 }
 const chosen = SUITES.filter((s) => asked.length === 0 || asked.includes(s.name));
 
-// Ctrl-C reaches the running suite as well; a SIGTERM is passed on to it. Either way this
-// process waits for the suite to end, drops its database, and runs no further suite.
+// Ctrl-C reaches the running suites as well; a SIGTERM is passed on to them. Either way this
+// process waits for them to end, drops their databases, and runs no further suite.
 let interrupted = false;
-let running = null;
+const running = new Set();
 process.on('SIGINT', () => (interrupted = true));
 process.on('SIGTERM', () => {
   interrupted = true;
-  running?.kill('SIGTERM');
+  for (const child of running) child.kill('SIGTERM');
 });
 
-function run(command, commandArgs, extraEnv = {}) {
+/** Where a suite's lines go: straight through, or held (when lanes run side by side). */
+function output(held) {
+  if (!held) return { stdio: 'inherit', log: (line) => console.log(line), error: (line) => console.error(line) };
+  let text = '';
+  return {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    log: (line) => (text += `${line}\n`),
+    error: (line) => (text += `${line}\n`),
+    add: (chunk) => (text += chunk),
+    flush: () => process.stdout.write(text),
+  };
+}
+
+function run(out, command, commandArgs, extraEnv = {}) {
   const childEnv = { ...env };
   for (const [key, value] of Object.entries(extraEnv)) {
     if (value === undefined) delete childEnv[key];
     else childEnv[key] = value;
   }
+  // Held output keeps the colours a terminal would show.
+  if (out.add && process.stdout.isTTY && !('NO_COLOR' in childEnv)) childEnv.FORCE_COLOR ??= '1';
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: root, env: childEnv, stdio: 'inherit' });
-    running = child;
+    const child = spawn(command, commandArgs, { cwd: root, env: childEnv, stdio: out.stdio });
+    running.add(child);
+    child.stdout?.on('data', (chunk) => out.add(chunk));
+    child.stderr?.on('data', (chunk) => out.add(chunk));
     child.once('error', (error) => {
-      console.error(`${command}: ${error.message}`);
+      out.error(`${command}: ${error.message}`);
       resolve(1);
     });
-    child.once('exit', (code, signal) => {
-      running = null;
+    child.once('close', (code, signal) => {
+      running.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -116,7 +143,7 @@ function reportMissing(report, reason) {
   );
 }
 
-async function runSuite(suite) {
+async function runSuite(suite, out) {
   const report = reportsDir ? path.join(reportsDir, `${suite.name}.json`) : null;
   const vitestArgs = ['exec', '-w', suite.workspace, '--', 'vitest', 'run'];
   if (report) vitestArgs.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
@@ -127,11 +154,11 @@ async function runSuite(suite) {
     `${suite.postgres ? `DATABASE_URL=<it>${redisUrl ? ' REDIS_URL=$TEST_REDIS_URL' : ''} ` : ''}npm ${vitestArgs.join(' ')}`,
     ...(suite.postgres ? ['drop the database'] : []),
   ];
-  console.log(`\n=== ${suite.name}${dryRun ? `: ${plan.join('; ')}` : ''}`);
+  out.log(`\n=== ${suite.name}${dryRun ? `: ${plan.join('; ')}` : ''}`);
   if (dryRun) return true;
   if (report) fs.rmSync(report, { force: true });
 
-  if (suite.build && (await run('npm', ['run', 'build'])) !== 0) {
+  if (suite.build && (await run(out, 'npm', ['run', 'build'])) !== 0) {
     if (report) reportMissing(report, 'the build failed');
     return false;
   }
@@ -141,7 +168,7 @@ async function runSuite(suite) {
     try {
       database = await createDatabase();
     } catch (error) {
-      console.error(`no database on TEST_POSTGRES_URL: ${error.message}`);
+      out.error(`no database on TEST_POSTGRES_URL: ${error.message}`);
       if (report) reportMissing(report, 'no database could be created');
       return false;
     }
@@ -149,9 +176,9 @@ async function runSuite(suite) {
   }
   let code;
   try {
-    code = await run('npm', vitestArgs, suiteEnv);
+    code = await run(out, 'npm', vitestArgs, suiteEnv);
   } finally {
-    await database?.drop().catch((error) => console.error(`dropping the suite's database: ${error.message}`));
+    await database?.drop().catch((error) => out.error(`dropping the suite's database: ${error.message}`));
   }
   if (code !== 0 && report) reportMissing(report, `vitest exited with ${code}`);
   return code === 0;
@@ -160,21 +187,44 @@ async function runSuite(suite) {
 if (reportsDir && !dryRun) fs.mkdirSync(reportsDir, { recursive: true });
 const failed = [];
 const skipped = [];
+const took = [];
+const toRun = [];
 for (const suite of chosen) {
-  if (interrupted) break;
   if (suite.skip && asked.includes(suite.name)) {
     console.error(`\n=== ${suite.name}: cannot run, ${suite.skip}`);
     failed.push(suite.name);
-    continue;
-  }
-  if (suite.skip) {
-    skipped.push(`${suite.name} (${suite.skip})`);
-    continue;
-  }
-  if (!(await runSuite(suite))) failed.push(suite.name);
+  } else if (suite.skip) skipped.push(`${suite.name} (${suite.skip})`);
+  else toRun.push(suite);
 }
+const lanes = serial ? [toRun] : [0, 1].map((lane) => toRun.filter((s) => s.lane === lane)).filter((l) => l.length > 0);
+const held = lanes.length > 1 && !dryRun;
+if (held)
+  console.log(`\n${lanes.map((l) => l.map((s) => s.name).join(', ')).join('  |  ')}: each suite's output when it ends`);
+
+async function runLane(suites) {
+  for (const suite of suites) {
+    if (interrupted) break;
+    const out = output(held);
+    const started = Date.now();
+    const passed = await runSuite(suite, out);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    if (!passed) failed.push(suite.name);
+    if (!dryRun) took.push(`${suite.name} ${seconds} s`);
+    if (held) {
+      out.log(`=== ${suite.name}: ${passed ? 'passed' : 'failed'} in ${seconds} s`);
+      out.flush();
+    }
+  }
+}
+if (dryRun) {
+  for (const [i, lane] of lanes.entries()) {
+    if (lanes.length > 1) console.log(`\n--- lane ${i + 1} of ${lanes.length}, beside the other`);
+    await runLane(lane);
+  }
+} else await Promise.all(lanes.map(runLane));
 
 console.log('');
+if (took.length > 0) console.log(`took: ${took.join(', ')}`);
 if (skipped.length > 0) console.log(`not run: ${skipped.join(', ')}`);
 if (interrupted) console.log('interrupted');
 console.log(failed.length > 0 ? `failed: ${failed.join(', ')}` : dryRun ? 'dry run' : 'every suite passed');
