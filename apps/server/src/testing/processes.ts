@@ -5,7 +5,8 @@ import { TEST_PASSWORD } from './factories.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const START_TIMEOUT_MS = 45_000;
+// tsx compiles the server at each start: on a busy machine of two cores that has taken over 45 s.
+const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 export type ServerProcess = { url: string; child: ChildProcess; output: string[] };
@@ -89,4 +90,14 @@ export async function signIn(url: string, email: string) {
     .find((pair) => pair.startsWith('agora_session='))!;
   const { csrf_token: csrf } = (await response.json()) as { csrf_token: string };
   return { cookie, csrf };
+}
+
+/** The chat credentials a page asks for before it opens its socket (good on every process). */
+export async function chatToken(url: string, session: { cookie: string; csrf: string }): Promise<string> {
+  const response = await fetch(`${url}/api/v1/chat_token`, {
+    method: 'POST',
+    headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, accept: 'application/json' },
+  });
+  if (response.status !== 200) throw new Error(`The chat token answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
 }

@@ -45,6 +45,21 @@ export function connectSocket(baseUrl: string, options: ConnectOptions = {}): Pr
   });
 }
 
+/** The Socket.IO clients a test opens, kept so that its end closes them all at once. */
+export function socketClients() {
+  const sockets: Socket[] = [];
+  return {
+    async connect(baseUrl: string, options: ConnectOptions = {}): Promise<Socket> {
+      const socket = await connectSocket(baseUrl, options);
+      sockets.push(socket);
+      return socket;
+    },
+    close() {
+      for (const socket of sockets.splice(0)) socket.close();
+    },
+  };
+}
+
 /** The payload of the next `event` on the socket; fails after `timeoutMs`. */
 export function nextEvent<T = unknown>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
   return new Promise((resolve, reject) => {

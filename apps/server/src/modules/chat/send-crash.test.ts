@@ -1,30 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { asc, like } from 'drizzle-orm';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_EVENTS, directChatId, groupChatId, type ChatAck, type ChatMessage } from '@agora/contracts';
-import { createServices } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../platform/db/client.ts';
-import { connectSocket, createMember, databaseUrlFor } from '../../testing/index.ts';
-import {
-  freePort,
-  killProcess,
-  signIn,
-  spawnProcess,
-  stopProcess,
-  untilHealthy,
-  type ServerProcess,
-} from '../../testing/processes.ts';
+import { createMember } from '../../testing/index.ts';
+import { processFixture } from '../../testing/process-fixture.ts';
+import { killProcess, signIn, stopProcess, type ServerProcess } from '../../testing/processes.ts';
 import { chatMessages, chats } from './tables.ts';
 import { FAST_SENDERS } from './test-support.ts';
-
-// On PostgreSQL when the suite runs there, else on an embedded database in a folder of its own.
-const adminUrl = process.env.DATABASE_URL;
 
 const MEMBERS = 6;
 const TABS_PER_MEMBER = 3;
@@ -34,36 +17,14 @@ const ACK_TIMEOUT_MS = 20_000;
 
 type Sent = { reference: string; author: string; chatId: string; tab: number; order: number };
 
+// On PostgreSQL when the suite runs there, else on an embedded database in a folder of its own.
 describe('a server process killed while it stores messages in batches', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-chat-crash-'));
-  const databaseName = `agora_chat_crash_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = adminUrl ? databaseUrlFor(adminUrl, databaseName) : undefined;
-  const servers: ServerProcess[] = [];
-  const sockets: Socket[] = [];
+  const processes = processFixture({ name: 'chat-crash', env: FAST_SENDERS });
   const members: Array<{ id: string; email: string }> = [];
   let groupId: string;
 
-  const open = () => openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite'), poolSize: 2 });
-
-  beforeAll(async () => {
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${databaseName}`);
-      await admin.end();
-    }
-    const database = await open();
-    try {
-      await database.migrate();
-      const config = loadConfig({
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      });
-      const services = createServices(database, config);
-      const { jobs, mailer } = services;
-      await jobs.start();
-      await jobs.stop();
+  beforeAll(() =>
+    processes.prepare(async (services) => {
       const network = await services.networks.create({ name: 'Crash', language: 'en' });
       for (let i = 0; i < MEMBERS; i++) {
         const made = await createMember(services, network.id, { firstName: `Member${i}`, lastName: 'Crash' });
@@ -81,52 +42,19 @@ describe('a server process killed while it stores messages in batches', () => {
         members.map((m) => ({ groupId, membershipId: m.id, role: 'member' as const })),
       );
       await services.events.settled();
-      mailer.close();
-    } finally {
-      await database.close();
-    }
-  });
+    }),
+  );
 
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await Promise.allSettled(servers.map(stopProcess));
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await admin.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function start(): Promise<ServerProcess> {
-    const server = spawnProcess(
-      {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        SESSION_SECRET: 'chat-crash-secret-chat-crash-secret-0000',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-        ...FAST_SENDERS,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { EMBEDDED_DATABASE: 'pglite' }),
-      },
-      await freePort(),
-    );
-    servers.push(server);
-    await untilHealthy(server);
-    return server;
-  }
+  afterAll(() => processes.stop());
 
   /** Every member's tabs, connected to `server`; tab `k` is member `k % MEMBERS`'s. */
   async function connectTabs(server: ServerProcess): Promise<Socket[]> {
     const cookies = await Promise.all(members.map(async (m) => (await signIn(server.url, m.email)).cookie));
-    const tabs = await Promise.all(
+    return Promise.all(
       Array.from({ length: MEMBERS * TABS_PER_MEMBER }, (_, k) =>
-        connectSocket(server.url, { cookie: cookies[k % MEMBERS]! }),
+        processes.connect(server, { cookie: cookies[k % MEMBERS]! }),
       ),
     );
-    sockets.push(...tabs);
-    return tabs;
   }
 
   function send(tab: Socket, sent: Sent): Promise<ChatAck<ChatMessage> | null> {
@@ -152,7 +80,7 @@ describe('a server process killed while it stores messages in batches', () => {
         ...members.filter((_, j) => j !== member).map((other) => directChatId(members[member]!.id, other.id)),
       ];
 
-      const first = await start();
+      const first = await processes.start();
       const tabs = await connectTabs(first);
       const sent: Sent[] = [];
       const acknowledged = new Map<string, ChatMessage>();
@@ -190,7 +118,7 @@ describe('a server process killed while it stores messages in batches', () => {
       await Promise.all(senders);
 
       // The clients send again what was not answered, with the same references, as the app does.
-      const second = await start();
+      const second = await processes.start();
       const again = await connectTabs(second);
       const unanswered = sent.filter((s) => !acknowledgedBeforeKill.has(s.reference));
       const answers = await Promise.all(unanswered.map((s) => send(again[s.tab]!, s)));
@@ -209,7 +137,7 @@ describe('a server process killed while it stores messages in batches', () => {
       for (const tab of again) tab.close();
       await stopProcess(second);
 
-      const database = await open();
+      const database = await processes.open();
       try {
         const stored = await database.db
           .select()
