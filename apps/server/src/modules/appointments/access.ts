@@ -5,6 +5,7 @@ import type { CalendarAccess, CalendarsService } from '../calendars/index.ts';
 import { appointmentPolicy, type AppointmentSubject } from './policy.ts';
 import { occurrenceByKey, occurrenceKey, type Occurrence } from './recurrence.ts';
 import type { AppointmentsRepository, AppointmentWithCalendars } from './repository.ts';
+import type { StoredMeeting } from './tables.ts';
 import { ruleOf } from './times.ts';
 
 /**
@@ -41,7 +42,9 @@ const NO_EXTRAS: SubjectExtras = {
 };
 
 export function subjectOf(
-  row: Pick<AppointmentWithCalendars, 'networkId' | 'calendarIds' | 'attendeeConfiguration' | 'canceled' | 'meeting'>,
+  row: Pick<AppointmentWithCalendars, 'networkId' | 'calendarIds' | 'attendeeConfiguration' | 'canceled'> & {
+    meeting: Pick<StoredMeeting, 'room_id'>;
+  },
   authorId: string | null,
   calendars: Map<string, CalendarAccess>,
   extras: SubjectExtras = NO_EXTRAS,

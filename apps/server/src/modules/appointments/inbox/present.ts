@@ -5,14 +5,13 @@ import { subjectOf } from '../access.ts';
 import { appointmentPolicy } from '../policy.ts';
 import { appointmentType } from '../present.ts';
 import { occurrenceByKey } from '../recurrence.ts';
-import type { AppointmentWithCalendars } from '../repository.ts';
 import type { InviteSnapshot } from '../tables.ts';
 import { presentDate, ruleOf } from '../times.ts';
-import type { InboxRepository } from './repository.ts';
+import type { InboxAppointment, InboxRepository } from './repository.ts';
 
 /** What an invite or participation is about: an appointment or series (occurrence key ''), or one occurrence of it. */
 export type InvitableRef = {
-  appointment: AppointmentWithCalendars | null;
+  appointment: InboxAppointment | null;
   key: string;
   /** What a deleted appointment (or occurrence) left behind. */
   snapshot: InviteSnapshot | null;
@@ -23,7 +22,7 @@ export type PresentedInvitable = {
   invitableType: 'Appointment' | 'RecurringAppointment';
 };
 
-const isSeries = (row: AppointmentWithCalendars) => !row.seriesId && row.recurrenceFrequency !== 'never';
+const isSeries = (row: InboxAppointment) => !row.seriesId && row.recurrenceFrequency !== 'never';
 
 function fromSnapshot(snapshot: InviteSnapshot): PresentedInvitable {
   const start = new Date(snapshot.starts_at);
@@ -47,9 +46,9 @@ function fromSnapshot(snapshot: InviteSnapshot): PresentedInvitable {
 /** Where an occurrence stands: as the series generates it, or its own row when changed (or deleted) alone. */
 type Placed = {
   ref: InvitableRef;
-  owner: AppointmentWithCalendars;
+  owner: InboxAppointment;
   occurrence: { start: Date; end: Date | null; key: string } | null;
-  exception: AppointmentWithCalendars | null;
+  exception: InboxAppointment | null;
 };
 
 /**

@@ -3,7 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { InviteListStatus, ParticipationListStatus } from '@agora/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { calendarIdsColumn, type AppointmentWithCalendars } from '../repository.ts';
-import { appointmentInvites, appointmentParticipants, appointments, type StoredParticipantStatus } from '../tables.ts';
+import {
+  appointmentInvites,
+  appointmentParticipants,
+  appointments,
+  type StoredLocation,
+  type StoredMeeting,
+  type StoredParticipantStatus,
+} from '../tables.ts';
 import { occurrenceEndSql, occurrenceStartSql } from '../invite-lifecycle.ts';
 import { effectiveWhere, type ParticipationScope } from '../participation/repository.ts';
 
@@ -13,14 +20,43 @@ export type InviteRow = typeof appointmentInvites.$inferSelect;
  * An invite with its appointment or series (null once deleted), and its creation time as ISO
  * text in UTC with microseconds (the invites' shared order; a Date would lose the microseconds).
  */
-export type InviteWithAppointment = { invite: InviteRow; appointment: AppointmentWithCalendars | null; at: string };
+export type InviteWithAppointment = { invite: InviteRow; appointment: InboxAppointment | null; at: string };
+
+/**
+ * What the inbox shows and judges of an appointment, series or changed occurrence: its times and
+ * rule, name, type, location's name, and what the read policy asks. Not its description, the
+ * rest of its location, its meeting and configurations: a page of 50 read and parsed each whole
+ * row (on the embedded database, in the server's thread) for a few fields of it.
+ */
+export type InboxAppointment = Pick<
+  AppointmentWithCalendars,
+  | 'id'
+  | 'networkId'
+  | 'kind'
+  | 'seriesId'
+  | 'originalStart'
+  | 'occurrenceDeleted'
+  | 'name'
+  | 'startsAt'
+  | 'endsAt'
+  | 'allDay'
+  | 'timeZone'
+  | 'recurrenceFrequency'
+  | 'recurrenceInterval'
+  | 'recurrenceUnit'
+  | 'recurrenceEndTime'
+  | 'canceled'
+  | 'authorId'
+  | 'attendeeConfiguration'
+  | 'calendarIds'
+> & { location: Pick<StoredLocation, 'name'>; meeting: Pick<StoredMeeting, 'room_id'> };
 
 /** A member's participant row with its appointment or series, and where the list continues after it. */
 export type ParticipationWithAppointment = {
   id: string;
   status: StoredParticipantStatus;
   occurrenceKey: string;
-  appointment: AppointmentWithCalendars;
+  appointment: InboxAppointment;
   /** The row's sort time (ISO), for the next page's cursor. */
   sortAt: string;
 };
@@ -30,10 +66,48 @@ const p = appointmentParticipants;
 const a = appointments;
 const e = alias(appointments, 'e');
 
-const withCalendars = <T extends { appointment: typeof a.$inferSelect | null; calendarIds: string[] | null }>(
-  row: T,
-): AppointmentWithCalendars | null =>
-  row.appointment ? { ...row.appointment, calendarIds: row.calendarIds ?? [] } : null;
+/** The columns of InboxAppointment (of `a`), the location's name and meeting room out of their JSON. */
+const inboxColumns = {
+  id: a.id,
+  networkId: a.networkId,
+  kind: a.kind,
+  seriesId: a.seriesId,
+  originalStart: a.originalStart,
+  occurrenceDeleted: a.occurrenceDeleted,
+  name: a.name,
+  startsAt: a.startsAt,
+  endsAt: a.endsAt,
+  allDay: a.allDay,
+  timeZone: a.timeZone,
+  recurrenceFrequency: a.recurrenceFrequency,
+  recurrenceInterval: a.recurrenceInterval,
+  recurrenceUnit: a.recurrenceUnit,
+  recurrenceEndTime: a.recurrenceEndTime,
+  canceled: a.canceled,
+  authorId: a.authorId,
+  attendeeConfiguration: a.attendeeConfiguration,
+  locationName: sql<string | null>`${a.location}->>'name'`,
+  meetingRoomId: sql<string | null>`${a.meeting}->>'room_id'`,
+};
+
+type InboxColumns = Omit<InboxAppointment, 'location' | 'meeting' | 'calendarIds'> & {
+  locationName: string | null;
+  meetingRoomId: string | null;
+};
+
+/** An InboxAppointment of a row selected with inboxColumns (null where a left join found none). */
+const withCalendars = (row: { appointment: unknown; calendarIds: string[] | null }): InboxAppointment | null => {
+  // A left join types each column as nullable; the id says whether there was a row, and then all are as stored.
+  const appointment = row.appointment as InboxColumns | null;
+  if (!appointment?.id) return null;
+  const { locationName, meetingRoomId, ...columns } = appointment;
+  return {
+    ...columns,
+    location: { name: locationName },
+    meeting: { room_id: meetingRoomId },
+    calendarIds: row.calendarIds ?? [],
+  };
+};
 
 /** An invite's creation time as ISO text in UTC with microseconds. */
 const inviteAt = sql<string>`to_char(${i.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -64,7 +138,7 @@ export function createInboxRepository(db: Db) {
         conditions.push(sql`(${i.createdAt}, ${i.id}) < (${options.after.at}::timestamptz, ${options.after.id})`);
       }
       const rows = await db
-        .select({ invite: i, appointment: a, calendarIds: calendarIdsColumn, at: inviteAt })
+        .select({ invite: i, appointment: inboxColumns, calendarIds: calendarIdsColumn, at: inviteAt })
         .from(i)
         .leftJoin(a, eq(a.id, i.appointmentId))
         .where(and(...conditions))
@@ -76,7 +150,7 @@ export function createInboxRepository(db: Db) {
     /** One of a member's invites with its appointment. */
     async invite(networkId: string, membershipId: string, id: string): Promise<InviteWithAppointment | null> {
       const [row] = await db
-        .select({ invite: i, appointment: a, calendarIds: calendarIdsColumn, at: inviteAt })
+        .select({ invite: i, appointment: inboxColumns, calendarIds: calendarIdsColumn, at: inviteAt })
         .from(i)
         .leftJoin(a, eq(a.id, i.appointmentId))
         .where(and(eq(i.networkId, networkId), eq(i.membershipId, membershipId), eq(i.id, id)))
@@ -120,10 +194,10 @@ export function createInboxRepository(db: Db) {
     async exceptionsAt(
       networkId: string,
       wanted: Array<{ seriesId: string; originalStart: Date }>,
-    ): Promise<AppointmentWithCalendars[]> {
+    ): Promise<InboxAppointment[]> {
       if (wanted.length === 0) return [];
       const rows = await db
-        .select({ appointment: a, calendarIds: calendarIdsColumn })
+        .select({ appointment: inboxColumns, calendarIds: calendarIdsColumn })
         .from(a)
         .where(
           and(
@@ -189,7 +263,7 @@ export function createInboxRepository(db: Db) {
           id: p.id,
           status: p.status,
           occurrenceKey: p.occurrenceKey,
-          appointment: a,
+          appointment: inboxColumns,
           calendarIds: calendarIdsColumn,
           sortAt: sql<string>`to_char(${sortAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
         })
