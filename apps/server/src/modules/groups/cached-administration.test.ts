@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { NetworkShell } from '@agora/contracts';
 import { buildApp } from '../../app.ts';
 import { createNetwork, createTestApp, signedInMember, type Session, type TestApp } from '../../testing/index.ts';
@@ -25,14 +25,13 @@ beforeAll(async () => {
   const lead = await signedInMember(t.app, t.services, networkId);
   groupAdmin = lead.session;
   member = await signedInMember(t.app, t.services, networkId);
-  const [music, places] = await t.services.groups.createCategories(networkId, [
+  const [music] = await t.services.groups.createCategories(networkId, [
     { slug: 'musik', name: 'Musik', pluralName: 'Musik', position: 0 },
     { slug: 'orte', name: 'Ort', pluralName: 'Orte', position: 1 },
   ]);
   const [group] = await t.services.groups.createGroups(networkId, [
     { groupCategoryId: music!.id, slug: groupSlug, name: 'Chor' },
   ]);
-  void places;
   await t.services.groups.addMembers(networkId, [
     { groupId: group!.id, membershipId: lead.membership.id, role: 'admin' },
     { groupId: group!.id, membershipId: member.membership.id },

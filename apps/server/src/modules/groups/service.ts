@@ -58,7 +58,6 @@ export type DirectoryGroupsOptions = { terms: string[]; onlyMine: boolean; onlyC
 /** A group with a member's role in it and its category's name. */
 export type GroupWithRole = { group: GroupRow; role: GroupRole | null; categoryName: string };
 
-
 export function createGroupsService(
   db: Db,
   events: Pick<Events, 'transaction' | 'record'>,
@@ -199,13 +198,19 @@ export function createGroupsService(
     },
     async addMembers(networkId: string, entries: Array<{ groupId: string; membershipId: string; role?: GroupRole }>) {
       const rows = await repository.insertMemberships(entries.map((e) => ({ ...e, networkId })));
-      administration.changed(networkId, entries.map((e) => e.membershipId));
+      administration.changed(
+        networkId,
+        entries.map((e) => e.membershipId),
+      );
       return rows;
     },
     /** Makes members admins of categories (group_category_admins), for seeds and tests. */
     async addCategoryAdmins(networkId: string, entries: Array<{ groupCategoryId: string; membershipId: string }>) {
       const rows = await repository.insertCategoryAdmins(entries.map((e) => ({ ...e, networkId })));
-      administration.changed(networkId, entries.map((e) => e.membershipId));
+      administration.changed(
+        networkId,
+        entries.map((e) => e.membershipId),
+      );
       return rows;
     },
   };
