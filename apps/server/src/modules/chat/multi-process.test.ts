@@ -1,38 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_EVENTS, directChatId, groupChatId, type ChatPushes, type ChatToken } from '@agora/contracts';
-import { createServices } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../platform/db/client.ts';
-import { connectSocket, createMember, databaseUrlFor, nextEvent } from '../../testing/index.ts';
-import {
-  freePort,
-  signIn,
-  spawnProcess,
-  stopProcess,
-  untilHealthy,
-  type ServerProcess,
-} from '../../testing/processes.ts';
+import { CHAT_EVENTS, directChatId, groupChatId, type ChatPushes } from '@agora/contracts';
+import { createMember, nextEvent } from '../../testing/index.ts';
+import { POSTGRES_AND_REDIS, processFixture } from '../../testing/process-fixture.ts';
+import { chatToken, signIn, type ServerProcess } from '../../testing/processes.ts';
 import { ONLINE_TTL_MS } from './presence-online.ts';
 import { ok, reference } from './test-support.ts';
-
-// As in CI's server-postgres suite: PostgreSQL and Redis both, or nothing to run.
-const adminUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-
-async function chatToken(url: string, session: { cookie: string; csrf: string }): Promise<string> {
-  const response = await fetch(`${url}/api/v1/chat_token`, {
-    method: 'POST',
-    headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, accept: 'application/json' },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as ChatToken).token;
-}
 
 /** The next push of `event` that `matches`; fails after a while. */
 function nextPush<T>(socket: Socket, event: string, matches: (payload: T) => boolean, timeoutMs = 5000): Promise<T> {
@@ -51,33 +24,15 @@ function nextPush<T>(socket: Socket, event: string, matches: (payload: T) => boo
   });
 }
 
-describe.skipIf(!adminUrl || !redisUrl)('two server processes sharing PostgreSQL and Redis', () => {
-  const databaseName = `agora_mp_${randomBytes(6).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-mp-'));
-  const servers: ServerProcess[] = [];
-  const sockets: Socket[] = [];
+describe.skipIf(!POSTGRES_AND_REDIS)('two server processes sharing PostgreSQL and Redis', () => {
+  const processes = processFixture({ name: 'mp', redis: true });
+  let servers: ServerProcess[];
   let anna: { id: string; email: string };
   let ben: { id: string; email: string };
   let groupId: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const databaseUrl = databaseUrlFor(adminUrl!, databaseName);
-
-    // Migrated and seeded here, before the processes start: two migrating at once would race.
-    const database = await openDatabase({ databaseUrl, poolSize: 2 });
-    try {
-      await database.migrate();
-      const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-      const services = createServices(database, config);
-      const { jobs, mailer } = services;
-      // pg-boss makes its schema and the services' queues at the first start; two processes at
-      // once can deadlock on that, so they are made here.
-      await jobs.start();
-      await jobs.stop();
+    await processes.prepare(async (services) => {
       const network = await services.networks.create({ name: 'Two processes', language: 'en' });
       const a = await createMember(services, network.id, { firstName: 'Anna', lastName: 'Eins' });
       const b = await createMember(services, network.id, { firstName: 'Ben', lastName: 'Zwei' });
@@ -94,47 +49,15 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes sharing PostgreSQL
         { groupId, membershipId: anna.id, role: 'admin' },
         { groupId, membershipId: ben.id, role: 'member' },
       ]);
-      mailer.close();
-    } finally {
-      await database.close();
-    }
-
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl!,
-      // Rooms of this run only, whatever else uses the Redis.
-      REDIS_KEY_PREFIX: `agora-mp-${randomBytes(4).toString('hex')}:`,
-      // Cookies and chat tokens of one process are good on the other.
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-    };
-    // Kept as soon as they exist, so that afterAll stops them also when one does not start.
-    for (const port of await Promise.all([freePort(), freePort()])) servers.push(spawnProcess(env, port));
-    await Promise.all(servers.map(untilHealthy));
+    });
+    servers = await processes.startTogether(2);
   });
 
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await Promise.allSettled(servers.map(stopProcess));
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function connect(server: ServerProcess, options: Parameters<typeof connectSocket>[1]) {
-    const socket = await connectSocket(server.url, options);
-    sockets.push(socket);
-    return socket;
-  }
+  afterAll(() => processes.stop());
 
   it('carries messages, read markers and presence from one process to the other', async () => {
     const [one, two] = servers as [ServerProcess, ServerProcess];
-    const annaTab = await connect(one, { cookie: (await signIn(one.url, anna.email)).cookie });
+    const annaTab = await processes.connect(one, { cookie: (await signIn(one.url, anna.email)).cookie });
     // Ben signs in on process 1 and connects to process 2 with the chat token process 1 gave him.
     const benToken = await chatToken(one.url, await signIn(one.url, ben.email));
 
@@ -142,7 +65,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two server processes sharing PostgreSQL
     // Anna shows Ben (a page with online dots): his presence reaches her from the other process.
     expect(await ok(annaTab, CHAT_EVENTS.presenceWatch, { member_ids: [ben.id] })).toEqual({ online: [] });
     const benOnline = nextPush<Status>(annaTab, CHAT_EVENTS.setStatus, (s) => s.member_id === ben.id);
-    const benTab = await connect(two, { token: benToken });
+    const benTab = await processes.connect(two, { token: benToken });
     expect(await benOnline).toMatchObject({ member_id: ben.id, type: 'online' });
 
     const info = await ok(annaTab, CHAT_EVENTS.networkInfo);
