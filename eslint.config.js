@@ -71,16 +71,12 @@ export default tseslint.config(
   },
   {
     // Config files of tools that require a default export.
-    files: ['**/*.config.{ts,js}', 'apps/server/src/testing/global-setup.ts', 'eslint.config.js'],
+    files: ['**/*.config.{ts,js}', '**/global-setup.ts', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Module augmentation of library types needs interfaces.
-    files: [
-      'apps/server/src/platform/auth/request-context.ts',
-      'apps/server/src/app.ts',
-      'apps/server/src/testing/global-setup.ts',
-    ],
+    files: ['apps/server/src/platform/auth/request-context.ts', 'apps/server/src/app.ts', '**/global-setup.ts'],
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
   {

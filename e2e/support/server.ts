@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
@@ -95,27 +96,31 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 export type InProcessServer = Awaited<ReturnType<typeof startInProcessServer>>;
 
+/** What the in-process demo servers run with, the template's seeding one included. */
+export const DEMO_SERVER_ENV = {
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  SMTP_URL: '',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-0000',
+};
+
 /**
  * The demo network served from this test process, so that a test can act as a module of the
- * server would (create a notification, say) and watch the browser receive it.
+ * server would (create a notification, say) and watch the browser receive it. Its database is
+ * a copy of the run's seeded template (global-setup.ts), which saves each file the embedded
+ * PostgreSQL's initdb, the migrations and the seed.
  */
 export async function startInProcessServer(env: Record<string, string> = {}) {
   const { startDemoServer } = await import('@agora/server/e2e-support');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-e2e-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const server = await startDemoServer({
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-0000',
-    ...env,
-  });
+  const server = await startDemoServer(
+    { ...DEMO_SERVER_ENV, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, ...env },
+    inject('demoTemplate'),
+  );
   return {
     url,
     services: server.services,
