@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
 import { CHAT_TIMINGS, type ChatToken } from '@agora/contracts';
 import {
   connectSocket,
@@ -11,6 +10,8 @@ import {
   nextEvent,
   signedInMember,
   signIn,
+  socketClients,
+  type ConnectOptions,
   type Session,
   type TestApp,
 } from '../../testing/index.ts';
@@ -61,7 +62,7 @@ describe('chat tokens', () => {
 let t: TestApp;
 let baseUrl: string;
 let networkId: string;
-const sockets: Socket[] = [];
+const clients = socketClients();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -69,7 +70,7 @@ beforeAll(async () => {
   baseUrl = await listenOnFreePort(t.app);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  clients.close();
   await t.close();
 });
 
@@ -83,11 +84,7 @@ async function chatToken(session: Session, host = 'localhost'): Promise<ChatToke
   return response.json<ChatToken>();
 }
 
-async function connect(options: Parameters<typeof connectSocket>[1]) {
-  const socket = await connectSocket(baseUrl, options);
-  sockets.push(socket);
-  return socket;
-}
+const connect = (options: ConnectOptions) => clients.connect(baseUrl, options);
 
 describe('POST /api/v1/chat_token', () => {
   it('needs a session', async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
 import {
   collectEvents,
   connectSocket,
@@ -11,13 +10,15 @@ import {
   nextEvent,
   signedInMember,
   signIn,
+  socketClients,
+  type ConnectOptions,
   type TestApp,
 } from '../../testing/index.ts';
 
 let t: TestApp;
 let baseUrl: string;
 let networkId: string;
-const sockets: Socket[] = [];
+const clients = socketClients();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,15 +26,11 @@ beforeAll(async () => {
   baseUrl = await listenOnFreePort(t.app);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  clients.close();
   await t.close();
 });
 
-async function connect(options: Parameters<typeof connectSocket>[1]) {
-  const socket = await connectSocket(baseUrl, options);
-  sockets.push(socket);
-  return socket;
-}
+const connect = (options: ConnectOptions) => clients.connect(baseUrl, options);
 
 describe('the handshake', () => {
   it('refuses a connection without a session', async () => {

@@ -2,9 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
 import type { Actor } from '../policy/index.ts';
-import { connectSocket, disconnection, nextEvent } from '../../testing/realtime.ts';
+import { connectSocket, disconnection, nextEvent, socketClients } from '../../testing/realtime.ts';
 import { createRealtime, UNAVAILABLE, type Realtime } from './realtime.ts';
 
 const redisUrl = process.env.REDIS_URL;
@@ -56,7 +55,7 @@ describe('a handshake that cannot be checked', () => {
 describe.skipIf(!redisUrl)('with Redis, across server processes', () => {
   const prefix = `agora-test:${randomUUID()}:`;
   const nodes: Array<{ realtime: Realtime; server: http.Server; url: string }> = [];
-  const sockets: Socket[] = [];
+  const clients = socketClients();
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
@@ -67,18 +66,14 @@ describe.skipIf(!redisUrl)('with Redis, across server processes', () => {
     }
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    clients.close();
     for (const node of nodes) {
       await node.realtime.close();
       await new Promise((resolve) => node.server.close(resolve));
     }
   });
 
-  async function connect(node: number, who: string) {
-    const socket = await connectSocket(nodes[node]!.url, { cookie: `who=${who}` });
-    sockets.push(socket);
-    return socket;
-  }
+  const connect = (node: number, who: string) => clients.connect(nodes[node]!.url, { cookie: `who=${who}` });
 
   it('reaches a member connected to the other process', async () => {
     const socket = await connect(0, 'm1.s1');
