@@ -6,8 +6,7 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 
 const OWN_MODULE = /[\\/](apps[\\/]web|packages[\\/]contracts)[\\/]src[\\/]/;
 /** Of our own modules, these run for their side effects: the entry, i18next's set-up, zod's configuration, styles. */
-const SIDE_EFFECTS =
-  /([\\/]web[\\/]src[\\/](main\.tsx|i18n[\\/]index\.ts)|[\\/]contracts[\\/]src[\\/]index\.ts|\.css)$/;
+const SIDE_EFFECTS = /([\\/]web[\\/]src[\\/](main\.tsx|i18n[\\/]index\.ts)|[\\/]contracts[\\/]src[\\/]zod\.ts|\.css)$/;
 
 export default defineConfig({
   plugins: [react()],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ERROR_KEYS } from './errors.ts';
 import { lineText } from './text.ts';
 import { URL_MAX_LENGTH, webUrlSchema } from './urls.ts';

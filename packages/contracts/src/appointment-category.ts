@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { nameText } from './text.ts';
 
 export const APPOINTMENT_CATEGORY_LIMITS = {

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { InviteStatus, Participant } from './participation.ts';
 import { idSchema } from './ids.ts';
+import { OCCURRENCE_ID_PATTERN } from './id-patterns.ts';
 import { daySchema, localDateTimeSchema } from './dates.ts';
 import { URL_MAX_LENGTH, webUrlSchema } from './urls.ts';
 import { lineText, longText, nameText, optionalLineText, TEXT_LIMITS } from './text.ts';
@@ -59,8 +60,7 @@ export const APPOINTMENT_ERROR_KEYS = {
   invitationOnCreate: 'invitation_on_create_only',
 } as const;
 
-/** Ids of generated and modified occurrences: `r-{seriesId}-{original local start yyyyMMddTHHmm}`. */
-export const OCCURRENCE_ID_PATTERN = /^r-([0-9a-f]{24})-(\d{8}T\d{4})$/;
+/** Ids of generated and modified occurrences: see OCCURRENCE_ID_PATTERN. */
 export function occurrenceId(seriesId: string, originalLocalStart: string): string {
   return `r-${seriesId}-${originalLocalStart}`;
 }

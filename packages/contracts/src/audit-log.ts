@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { daySchema } from './dates.ts';
 import type { MemberOption } from './directory.ts';
 import { idSchema } from './ids.ts';

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { nameText, TEXT_LIMITS } from './text.ts';
-import { ID_PATTERN, idSchema } from './ids.ts';
+import { idSchema } from './ids.ts';
+import { ID_PATTERN } from './id-patterns.ts';
 
 /**
  * Calendar types (calendars spec, section 3). `network`, `personal` and `group` are stored;

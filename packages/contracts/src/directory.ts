@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { idSchema } from './ids.ts';
 import type { GroupAccess, MembershipStatus } from './group.ts';
 import type { MemberImages } from './member.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { idSchema } from './ids.ts';
 import { lineText, longText, TEXT_LIMITS } from './text.ts';
 

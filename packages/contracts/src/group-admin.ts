@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { GROUP_ACCESS, type GroupAccess } from './group.ts';
 import { idSchema } from './ids.ts';
 import { longText, nameText, TEXT_LIMITS } from './text.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { MemberRef } from './calendar.ts';
 import { idSchema } from './ids.ts';
 import { longText } from './text.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { longText } from './text.ts';
 import type { MemberOption } from './directory.ts';
 import type { GroupRole } from './group.ts';

@@ -1,5 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
+import { ID_PATTERN } from './id-patterns.ts';
 
-/** Public ids are 24 lowercase hex digits, time-ordered (ObjectId style). */
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
 export const idSchema = z.string().regex(ID_PATTERN, 'invalid_id');

@@ -1,9 +1,4 @@
-import { z } from 'zod';
-import { issueKey } from './errors.ts';
-
-// Every schema without a message of its own answers with a message key (see issueKey).
-z.config({ customError: (issue) => issueKey(issue) });
-
+// zod's configuration (message keys for its issues) is set in zod.ts, where every schema takes its `z` from.
 export * from './errors.ts';
 export * from './text.ts';
 export * from './dates.ts';
@@ -15,6 +10,7 @@ export * from './group-admin.ts';
 export * from './group-invite.ts';
 export * from './external-invite.ts';
 export * from './ids.ts';
+export * from './id-patterns.ts';
 export * from './joining.ts';
 export * from './locales.ts';
 export * from './member.ts';
@@ -28,7 +24,9 @@ export * from './legal.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './notification.ts';
+export * from './realtime-events.ts';
 export * from './theme.ts';
+export * from './colors.ts';
 export * from './unreads.ts';
 export * from './userbar.ts';
 export * from './storage.ts';
@@ -38,6 +36,7 @@ export * from './appointment.ts';
 export * from './recurrence.ts';
 export * from './participation.ts';
 export * from './chat.ts';
+export * from './chat-limits.ts';
 export * from './audit-log.ts';
 export * from './maps.ts';
 export * from './membership-role.ts';

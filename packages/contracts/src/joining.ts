@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LOCALES } from './locales.ts';
 import type { SessionInfo } from './session.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './session.ts';

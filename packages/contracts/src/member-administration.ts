@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ID_PATTERN } from './ids.ts';
+import { z } from './zod.ts';
+import { ID_PATTERN } from './id-patterns.ts';
 import type { MemberImages } from './member.ts';
 import { PROFILE_FIELD_LABELS } from './profile-fields.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './session.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LOCALES, type Locale } from './locales.ts';
 
 /** Image URLs of a member in the sizes the web app shows. */

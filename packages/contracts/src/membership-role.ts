@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { nameText } from './text.ts';
 
 export const MEMBERSHIP_ROLE_DISPLAY_TYPES = ['default', 'grouped', 'hidden'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ERROR_KEYS } from './errors.ts';
 import { idSchema } from './ids.ts';
 import { LOCALES } from './locales.ts';

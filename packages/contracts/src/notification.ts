@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { MemberImages } from './member.ts';
+import { NOTIFICATIONS_PAGE_LIMIT, NOTIFICATIONS_PAGE_MAX } from './realtime-events.ts';
 
 /**
  * A notification of a member: who did what to which object. `type` names a message of the
@@ -24,9 +25,6 @@ export type NotificationPage = {
   offset: number;
 };
 
-export const NOTIFICATIONS_PAGE_LIMIT = 20;
-export const NOTIFICATIONS_PAGE_MAX = 50;
-
 /** `GET /api/v1/notifications?limit=&offset=`: newest first. */
 export const notificationsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(NOTIFICATIONS_PAGE_LIMIT),
@@ -36,16 +34,6 @@ export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
 /** Answer of `POST /api/v1/notifications/read` (mark all read). */
 export type NotificationsMarkedRead = { marked: number; unread: number };
-
-/**
- * Socket.IO events in room `member:{id}`. Payloads: `notification:created` a Notification,
- * `notifications:read` a NotificationsReadEvent, `unreads:changed` an UnreadsChangedEvent.
- */
-export const REALTIME_EVENTS = {
-  notificationCreated: 'notification:created',
-  notificationsRead: 'notifications:read',
-  unreadsChanged: 'unreads:changed',
-} as const;
 
 /**
  * Payload of `notifications:read`: which notifications were marked read (in another tab, say),

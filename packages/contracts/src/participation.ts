@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { APPLY_TO, INVITEE_LIMITS, inviteesSchema, type AppointmentDate } from './appointment.ts';
 import type { MemberRef } from './calendar.ts';
 import { idSchema } from './ids.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LOCALES } from './locales.ts';
 import type { CurrentMember } from './member.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The longest address any URL field takes. */
 export const URL_MAX_LENGTH = 2000;
