@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_TIMINGS } from '@agora/contracts';
 import { stubFetch } from '../../../testing/render.tsx';
 import {
@@ -7,12 +7,15 @@ import {
   onReconnect,
   openChatConnection,
   useChatAuthorizationError,
+  loadSocketIo,
 } from './connection.ts';
 import { chatCredentials, credentialRetryDelay, forgetChatCredentials } from './credentials.ts';
 import { FakeSocket } from './fake-socket.ts';
 import { renderHook } from '@testing-library/react';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 21, 8, 0);

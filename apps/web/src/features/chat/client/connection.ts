@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io as createSocket, Socket } from 'socket.io-client';
 import { CHAT_TIMINGS } from '@agora/contracts';
 import {
   chatCredentials,
@@ -13,6 +13,8 @@ export type ChatConnectionState = 'connecting' | 'connected' | 'reconnecting' | 
 type Handler = (payload: unknown) => void;
 
 let socket: Socket | null = null;
+/** Which openChatConnection the connection belongs to, already while socket.io-client loads. */
+let opened: symbol | null = null;
 let memberId: string | null = null;
 let state: ChatConnectionState = 'closed';
 let authorizationError: string | null = null;
@@ -130,12 +132,40 @@ function authenticate(connection: Socket, member: string, callback: (data: objec
  * Opens the app's one Socket.IO connection for a member: notifications, unread counters and
  * the chat share it. Socket.IO reconnects on its own every 5 s; a refused handshake (expired or
  * revoked credentials) fetches new credentials after the spec's random pause. Returns the close.
+ * socket.io-client loads here rather than with the shell: the first render does not wait for it.
  */
 export function openChatConnection(member: string): () => void {
   teardown();
   memberId = member;
   everConnected = false;
   authorizationError = null;
+  const opening = Symbol(member);
+  opened = opening;
+  setState('connecting');
+  if (socketIo) {
+    connect(socketIo, member);
+  } else {
+    void loadSocketIo().then((io) => {
+      // Closed, or opened for another member, while the library loaded.
+      if (opened === opening) connect(io, member);
+    });
+  }
+  return () => {
+    if (opened === opening) closeChatConnection();
+  };
+}
+
+type SocketIo = typeof createSocket;
+let socketIo: SocketIo | undefined;
+let loadingSocketIo: Promise<SocketIo> | undefined;
+
+/** Loads socket.io-client once; after that a connection opens at once (and tests open it in step). */
+export function loadSocketIo(): Promise<SocketIo> {
+  loadingSocketIo ??= import('socket.io-client').then(({ io }) => (socketIo = io));
+  return loadingSocketIo;
+}
+
+function connect(io: SocketIo, member: string) {
   const connection: Socket = io({
     path: '/socket.io',
     autoConnect: false,
@@ -174,13 +204,9 @@ export function openChatConnection(member: string): () => void {
     setState('failed');
     retryLater(connection);
   });
-  setState('connecting');
   connection.connect();
   socketWaiters.forEach((resolve) => resolve(connection));
   socketWaiters.clear();
-  return () => {
-    if (socket === connection) closeChatConnection();
-  };
 }
 
 const closedListeners = new Set<() => void>();
@@ -203,6 +229,7 @@ function teardown() {
   clearTimeout(refreshTimer);
   const connection = socket;
   socket = null;
+  opened = null;
   memberId = null;
   everConnected = false;
   connection?.disconnect();

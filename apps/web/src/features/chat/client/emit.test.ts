@@ -1,12 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_TIMINGS } from '@agora/contracts';
 import { stubFetch } from '../../../testing/render.tsx';
-import { closeChatConnection, openChatConnection } from './connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from './connection.ts';
 import { forgetChatCredentials } from './credentials.ts';
 import { chatEmit, ChatRequestError, retryChatQuery } from './emit.ts';
 import { FakeSocket, ok } from './fake-socket.ts';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 describe('chatEmit', () => {
   beforeEach(() => {

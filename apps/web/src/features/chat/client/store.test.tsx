@@ -1,17 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_TIMINGS, type SendMessagePayload } from '@agora/contracts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { clearRecentPushes } from './cache.ts';
-import { closeChatConnection, openChatConnection } from './connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from './connection.ts';
 import { forgetChatCredentials } from './credentials.ts';
 import { FakeSocket, ok } from './fake-socket.ts';
 import { DIRECT, ME, PARTNER, testChat, testMessage } from './fixtures.ts';
 import { useChat, useChatActions, useChatPushes, useMyChats, usePresence } from './store.ts';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

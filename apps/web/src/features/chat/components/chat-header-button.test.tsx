@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat, ChatProfile } from '@agora/contracts';
 import { setPageTitleSuffix } from '../../../app/shell/page-title.ts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { renderUi } from '../../../ui/testing.tsx';
 import { clearRecentPushes } from '../client/cache.ts';
-import { closeChatConnection, openChatConnection } from '../client/connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from '../client/connection.ts';
 import { forgetChatCredentials } from '../client/credentials.ts';
 import { FakeSocket, ok } from '../client/fake-socket.ts';
 import { DIRECT, ME, testChat, testMessage } from '../client/fixtures.ts';
@@ -15,6 +15,8 @@ import { ChatHeaderButton } from './chat-header-button.tsx';
 import { closeChatDrawer } from './panel-state.ts';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../client/fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 const profile = (chat: boolean): ChatProfile => ({
   id: ME,

@@ -1,12 +1,13 @@
-import { format, isSameDay } from 'date-fns';
 import type { Chat } from '@agora/contracts';
+import { formatDate, formatTime } from '../../../ui/date-format.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The list's time of the last message: today HH:mm, earlier dd.MM.y (spec 9). */
 export function chatTime(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  return format(date, isSameDay(date, now) ? 'HH:mm' : 'dd.MM.y');
+  // The app's own formats rather than date-fns: the shell's desktop notifications use this file.
+  const day = formatDate(iso);
+  return day === formatDate(now) ? formatTime(iso) : day;
 }
 
 /**

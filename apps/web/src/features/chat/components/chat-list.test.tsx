@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat, ChatProfile } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, renderUi } from '../../../ui/testing.tsx';
 import { clearRecentPushes } from '../client/cache.ts';
 import { stopComposing, noteComposing } from '../client/composing.ts';
-import { closeChatConnection, openChatConnection } from '../client/connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from '../client/connection.ts';
 import { forgetChatCredentials } from '../client/credentials.ts';
 import { FakeSocket, ok } from '../client/fake-socket.ts';
 import { ME, testChat, testMessage } from '../client/fixtures.ts';
@@ -14,6 +14,8 @@ import { currentChatView, goToChatView } from '../client/navigation.ts';
 import { ChatList } from './chat-list.tsx';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../client/fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 const profile: ChatProfile = {
   id: ME,

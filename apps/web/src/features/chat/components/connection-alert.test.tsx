@@ -1,15 +1,17 @@
 import { screen } from '@testing-library/react';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { renderUi } from '../../../ui/testing.tsx';
-import { closeChatConnection, openChatConnection } from '../client/connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from '../client/connection.ts';
 import { forgetChatCredentials } from '../client/credentials.ts';
 import { FakeSocket } from '../client/fake-socket.ts';
 import { ConnectionAlert } from './connection-alert.tsx';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../client/fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 const token = {
   status: 200,

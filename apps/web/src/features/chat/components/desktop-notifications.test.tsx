@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_MUTED_FOREVER } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
-import { closeChatConnection, openChatConnection } from '../client/connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from '../client/connection.ts';
 import { forgetChatCredentials } from '../client/credentials.ts';
 import { FakeSocket } from '../client/fake-socket.ts';
 import { DIRECT, ME, testChat, testMessage } from '../client/fixtures.ts';
@@ -14,6 +14,8 @@ import { goToChatView, registerVisiblePanel } from '../client/navigation.ts';
 import { setDesktopNotifications, useChatDesktopNotifications } from './desktop-notifications.ts';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../client/fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 const shown: Array<{ title: string; body?: string }> = [];
 class FakeNotification {

@@ -1,16 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_MUTED_FOREVER, type Chat, type MuteChatPayload } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, renderUi } from '../../../ui/testing.tsx';
-import { closeChatConnection, openChatConnection } from '../client/connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from '../client/connection.ts';
 import { forgetChatCredentials } from '../client/credentials.ts';
 import { FakeSocket, ok } from '../client/fake-socket.ts';
 import { ME, testChat } from '../client/fixtures.ts';
 import { MuteMenu } from './mute-menu.tsx';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../client/fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 function renderMenu(chat: Chat) {
   openChatConnection(ME);

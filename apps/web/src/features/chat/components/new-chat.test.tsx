@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatProfile } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { axeViolations, renderUi } from '../../../ui/testing.tsx';
-import { closeChatConnection, openChatConnection } from '../client/connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from '../client/connection.ts';
 import { forgetChatCredentials } from '../client/credentials.ts';
 import { FakeSocket, ok } from '../client/fake-socket.ts';
 import { DIRECT, ME, PARTNER, testChat } from '../client/fixtures.ts';
@@ -12,6 +12,8 @@ import { currentChatView, goToChatView } from '../client/navigation.ts';
 import { NewChat } from './new-chat.tsx';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../client/fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 const GROUP = 'd'.repeat(24);
 const token = {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatProfile, SetStatusPayload } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
 import { stubFetch } from '../../../testing/render.tsx';
 import { renderUi } from '../../../ui/testing.tsx';
-import { closeChatConnection, openChatConnection } from '../client/connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from '../client/connection.ts';
 import { forgetChatCredentials } from '../client/credentials.ts';
 import { FakeSocket, ok } from '../client/fake-socket.ts';
 import { ME } from '../client/fixtures.ts';
@@ -12,6 +12,8 @@ import { StatusMenu } from './status-menu.tsx';
 import { normalizeStatusText, statusTextFor } from './status-text.ts';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../client/fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 function renderMenu(status: ChatProfile['status']) {
   openChatConnection(ME);

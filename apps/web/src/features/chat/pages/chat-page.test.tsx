@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
 import { networkShell } from '../../../testing/network-shell.ts';
 import { renderRoutes, stubFetch } from '../../../testing/render.tsx';
-import { closeChatConnection, openChatConnection } from '../client/connection.ts';
+import { closeChatConnection, openChatConnection, loadSocketIo } from '../client/connection.ts';
 import { forgetChatCredentials } from '../client/credentials.ts';
 import { FakeSocket, ok } from '../client/fake-socket.ts';
 import { ME } from '../client/fixtures.ts';
@@ -11,6 +11,8 @@ import { currentChatView, goToChatView } from '../client/navigation.ts';
 import { ChatPage } from './chat-page.tsx';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../client/fake-socket.ts')).fakeIo }));
+// Loaded before the tests, as after a first connection: a connection then opens in step.
+beforeAll(() => loadSocketIo());
 
 /** The app as it is when a page shows: the shell loaded, the member's connection open. */
 function openPage(path: string, { chat = true } = {}) {
