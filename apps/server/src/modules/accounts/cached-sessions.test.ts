@@ -70,7 +70,9 @@ describe('cached sessions', () => {
       ).statusCode,
     ).toBe(204);
 
-    // Unlocked, the member signs in again (the old session was ended with the lock).
+    // Unlocked, the member signs in again: the old session was ended with the lock, by the
+    // processor of the lock's event, which runs after the lock's commit.
+    await t.services.events.settled();
     await t.app.inject({
       method: 'POST',
       url: `/administration/members/${member.membership.id}/unlock`,

@@ -28,7 +28,12 @@ afterAll(async () => {
 });
 
 const send = (services: Services, member: ChatMember, chatId: string, value: string) =>
-  services.chat.sendMessage(member.actor, text(chatId, value) as Parameters<Services['chat']['sendMessage']>[1]);
+  // The service takes the input as the socket handler's schema leaves it, with its defaults.
+  services.chat.sendMessage(member.actor, {
+    file_ids: [],
+    image_ids: [],
+    ...text(chatId, value),
+  } as Parameters<Services['chat']['sendMessage']>[1]);
 
 /** The other process hears of a change through Redis: a moment later, not at once. */
 async function eventuallyRefused(attempt: () => Promise<unknown>): Promise<unknown> {
