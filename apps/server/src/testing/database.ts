@@ -10,6 +10,14 @@ export function databaseUrlFor(baseUrl: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * A test file's database is named after its run's template, so that a run sweeps only its own
+ * leftovers and never the databases of another run on the same server.
+ */
+export function testDatabaseName(template: string, suffix: string): string {
+  return `${template.replace('agora_tmpl_', 'agora_test_')}_${suffix}`;
+}
+
 export type TestDatabaseOptions = {
   /** PostgreSQL: the URL the app's pool connects to instead (a proxy in front, to cut the connection). */
   connectVia?: (url: string) => string;
@@ -25,7 +33,7 @@ export async function openTestDatabase(
 ): Promise<Database> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl && source.pgTemplate) {
-    const name = `agora_test_${randomBytes(6).toString('hex')}`;
+    const name = testDatabaseName(source.pgTemplate, randomBytes(6).toString('hex'));
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     try {

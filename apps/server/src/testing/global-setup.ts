@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../platform/db/client.ts';
 import { createJobs } from '../platform/jobs/jobs.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
-import { databaseUrlFor } from './database.ts';
+import { databaseUrlFor, testDatabaseName } from './database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,8 +34,8 @@ export default async function setup(project: TestProject) {
     return async () => {
       // Test files drop their own databases; this sweeps any a crashed file left behind.
       const left = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'agora_test_%' OR datname = $1`,
-        [template],
+        `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
+        [`${testDatabaseName(template, '%')}`, template],
       );
       for (const { datname } of left.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.end();
