@@ -1,11 +1,12 @@
 // `npm test`: every suite, on to the next when one fails; exits non-zero if any failed.
-// Usage: node scripts/test.mjs [--dry-run] [--serial] [suite ...] [-- vitest arguments]
+// Usage: node scripts/test.mjs [--dry-run] [--lanes] [suite ...] [-- vitest arguments]
 // (all suites by default; `npm test -- web -- src/ui` runs the web suite's files under src/ui).
 //
-// The suites run in two lanes side by side, each lane's suites one after another: Vitest gives a
-// suite one worker per core but one, so on a small machine one suite leaves a core idle. A lane's
-// output is held and printed when its suite ends, each suite's in one piece; --serial runs all
-// suites one after another in one lane, their output as it comes.
+// The suites run one after another, their output as it comes. With --lanes they run in two lanes
+// side by side, each lane's suites one after another, a lane's output held and printed when its
+// suite ends: Vitest gives a suite one worker per core but one, so a machine with cores to spare
+// finishes sooner. On two cores it does not: the suites are bound by the CPU and each took about
+// twice as long beside the other (the CI run was no shorter), so one lane is the default.
 //
 //   TEST_POSTGRES_URL  PostgreSQL to run the server suite on once more, after PGlite: a database
 //                      of this run is created through this URL and dropped afterwards
@@ -51,8 +52,8 @@ const separator = argv.indexOf('--');
 const args = separator === -1 ? argv : argv.slice(0, separator);
 const vitestExtra = separator === -1 ? [] : argv.slice(separator + 1);
 const dryRun = args.includes('--dry-run');
-const serial = args.includes('--serial');
-const asked = args.filter((a) => a !== '--dry-run' && a !== '--serial');
+const serial = !args.includes('--lanes');
+const asked = args.filter((a) => a !== '--dry-run' && a !== '--lanes');
 const unknown = asked.filter((a) => !SUITES.some((s) => s.name === a));
 if (unknown.length > 0) {
   console.error(`unknown suite ${unknown.join(', ')}; the suites: ${SUITES.map((s) => s.name).join(', ')}`);
