@@ -44,3 +44,4 @@ export * from './appointment-category.ts';
 export * from './navigation.ts';
 export * from './app-navigation.ts';
 export * from './group-category-admins.ts';
+export * from './direct-message.ts';
