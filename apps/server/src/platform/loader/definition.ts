@@ -6,6 +6,7 @@ import type { Events, Processor } from '../events/index.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { Limits } from '../limits/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Actor } from '../policy/actor.ts';
 import type { Realtime } from '../realtime/index.ts';
 import type { Storage, StorageOwnerPolicy } from '../storage/index.ts';
 import type { UnreadCounter, UnreadsRegistry } from '../unreads/index.ts';
@@ -36,6 +37,12 @@ export type Platform = {
 /** A counter of the user bar (`Calendars`, `Notifications` ...). */
 export type UnreadKey = Parameters<UnreadsRegistry['register']>[0];
 
+/**
+ * The fields of one object that a member may have translated, by name (HTML for rich text),
+ * or null when the member cannot read it (the translation call then answers 404).
+ */
+export type TranslatableSource = (actor: Actor, id: string) => Promise<Record<string, string> | null>;
+
 /** A Fastify plugin of a module's routes. */
 export type ModuleRoutes = (app: FastifyInstance) => Promise<void>;
 
@@ -57,6 +64,8 @@ export type ModuleDefinition<Name extends string = string, Needs = object, Servi
   storageOwners?(service: Service): Record<string, StorageOwnerPolicy>;
   /** The user bar's unread counters it keeps (`Calendars`, `Notifications` ...). */
   unreadCounters?(service: Service): { [K in UnreadKey]?: UnreadCounter<K> };
+  /** The types of its objects that can be translated (`message` ...), each with its fields. */
+  translatables?(service: Service, needs: Needs, platform: Platform): Record<string, TranslatableSource>;
   /** The audit log's event types its writes lead to. */
   auditTypes?: readonly string[];
   /**

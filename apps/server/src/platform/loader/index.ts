@@ -6,5 +6,6 @@ export {
   type Platform,
   type PlatformLog,
   type ServicesOf,
+  type TranslatableSource,
 } from './definition.ts';
 export { loadModules, orderModules, type LoadedModules } from './loader.ts';

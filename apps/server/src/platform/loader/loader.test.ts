@@ -39,6 +39,16 @@ describe('orderModules', () => {
     );
     expect(() => orderModules([module('chat', []), module('chat', [])])).toThrow(/defined twice/);
   });
+
+  it('refuses a translatable type that two modules define', () => {
+    const translating = (name: string): AnyModule => ({
+      ...module(name, []),
+      translatables: () => ({ note: async () => null }),
+    });
+    expect(() => loadModules({} as Platform, [translating('a'), translating('b')])).toThrow(
+      'The translatable type note is defined twice',
+    );
+  });
 });
 
 describe('loadModules', () => {
@@ -58,6 +68,7 @@ describe('loadModules', () => {
       storageOwners: () => ({ note: { canRead: async () => true, canChange: async () => true } as never }),
       unreadCounters: (service) => ({ Notifications: async () => service.count }),
       auditTypes: ['NoteDestroy'],
+      translatables: (service) => ({ note: async () => ({ text: `note ${service.count}` }) }),
       routes: () => [async () => {}],
       ready: () => void ready.push('notes'),
     });
@@ -67,6 +78,8 @@ describe('loadModules', () => {
     expect(registered).toEqual(['owner note', 'counter Notifications', 'processor notes.index']);
     expect(loaded.routes).toHaveLength(1);
     expect(loaded.auditTypes).toEqual(['NoteDestroy']);
+    expect(Object.keys(loaded.translatables)).toEqual(['note']);
+    expect(await loaded.translatables.note!({} as never, 'x')).toEqual({ text: 'note 42' });
     expect(ready).toEqual([]);
     await loaded.ready();
     expect(ready).toEqual(['notes']);

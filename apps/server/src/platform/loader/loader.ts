@@ -1,5 +1,5 @@
 import type { UnreadCounter } from '../unreads/index.ts';
-import type { AnyModule, ModuleRoutes, Platform, UnreadKey } from './definition.ts';
+import type { AnyModule, ModuleRoutes, Platform, TranslatableSource, UnreadKey } from './definition.ts';
 
 /**
  * The modules in an order in which each comes after those it needs, otherwise as listed.
@@ -41,6 +41,8 @@ export type LoadedModules = {
   routes: ModuleRoutes[];
   /** The audit types of every module. */
   auditTypes: string[];
+  /** The translatable object types of every module, by type. */
+  translatables: Record<string, TranslatableSource>;
   /** Runs the modules' ready hooks (once the server's realtime and routes are in place). */
   ready(): Promise<void>;
 };
@@ -53,6 +55,7 @@ export function loadModules(platform: Platform, modules: readonly AnyModule[]): 
   const services: Record<string, unknown> = {};
   const routes: ModuleRoutes[] = [];
   const auditTypes: string[] = [];
+  const translatables: Record<string, TranslatableSource> = {};
   const readyHooks: Array<() => void | Promise<void>> = [];
   for (const module of orderModules(modules)) {
     const needs = Object.fromEntries(module.needs.map((name: string) => [name, services[name]]));
@@ -69,12 +72,17 @@ export function loadModules(platform: Platform, modules: readonly AnyModule[]): 
     for (const [type, keysOf] of Object.entries(module.cacheInvalidations ?? {})) platform.cache.register(type, keysOf);
     routes.push(...(module.routes?.(service, needs, platform) ?? []));
     auditTypes.push(...(module.auditTypes ?? []));
+    for (const [type, source] of Object.entries(module.translatables?.(service, needs, platform) ?? {})) {
+      if (translatables[type]) throw new Error(`The translatable type ${type} is defined twice`);
+      translatables[type] = source;
+    }
     if (module.ready) readyHooks.push(() => module.ready!(service, platform));
   }
   return {
     services,
     routes,
     auditTypes,
+    translatables,
     async ready() {
       for (const hook of readyHooks) await hook();
     },
