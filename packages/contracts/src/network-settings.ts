@@ -124,6 +124,7 @@ export const networkSettingsFieldsSchema = z.object({
   two_factor_totp_available: z.boolean(),
   two_factor_email_available: z.boolean(),
   notifications_send_direct_message_body: z.boolean(),
+  direct_messages_network_wide_senders: choice(['admins', 'members']),
   email_recommendations: z.object({
     allow_external_recipients: z.boolean(),
     include_replies_default: z.boolean(),

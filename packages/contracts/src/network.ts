@@ -58,6 +58,12 @@ export const networkSettingsSchema = z.object({
   two_factor_totp_available: z.boolean().default(true),
   two_factor_email_available: z.boolean().default(true),
   notifications_send_direct_message_body: z.boolean().default(true),
+  /**
+   * Who may write direct messages to any member of the network they can see besides its
+   * administrators (who always may): every member, or the administrators alone; the others write
+   * to the members of the groups they administrate.
+   */
+  direct_messages_network_wide_senders: z.enum(['admins', 'members']).default('members'),
   email_recommendations: z
     .object({
       allow_external_recipients: z.boolean().default(false),
@@ -146,7 +152,7 @@ export type NetworkShell = {
     membership_roles?: { enabled: boolean };
   };
   /** `chat`: whether the member may chat at all (guests where the network lets them); the chat's entries follow it. */
-  can: { administrate: boolean; version_and_updates: boolean; chat: boolean };
+  can: { administrate: boolean; version_and_updates: boolean; chat: boolean; send_direct_messages: boolean };
   group_categories: Array<{
     id: string;
     slug: string;

@@ -5,6 +5,8 @@ export type Unreads = {
   Calendars: number;
   GroupJoinRequests: Array<{ group_id: string; group_slug: string; open_join_requests: number }>;
   Invites: number;
+  /** Direct messages received and not read yet. */
+  Messages: number;
 };
 
 /**

@@ -17,7 +17,7 @@ export function networkShell({ administrate = false, chat = true } = {}): Networ
       file_extension_filter: { enabled: false, mode: 'block', extensions: [] },
       default_lock_period_days: 7,
     },
-    can: { administrate, version_and_updates: false, chat },
+    can: { administrate, version_and_updates: false, chat, send_direct_messages: chat },
     group_categories: [],
     customer_central_url: null,
     customer_central_jwt: null,

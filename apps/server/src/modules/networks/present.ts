@@ -36,7 +36,7 @@ export function presentNetworkShell(
       maps: { enabled: settings.maps_enabled },
       membership_roles: { enabled: operatorConfig.membership_roles_enabled },
     },
-    can: pick(can, ['administrate', 'version_and_updates', 'chat']),
+    can: pick(can, ['administrate', 'version_and_updates', 'chat', 'send_direct_messages']),
     group_categories: groupCategories,
     customer_central_url: null,
     customer_central_jwt: null,

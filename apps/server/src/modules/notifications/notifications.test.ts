@@ -333,6 +333,7 @@ describe('GET /api/v1/unreads', () => {
       Calendars: 0,
       GroupJoinRequests: [],
       Invites: 0,
+      Messages: 0,
     });
 
     const [first] = await notify([membership.id]);
@@ -348,6 +349,7 @@ describe('GET /api/v1/unreads', () => {
       Calendars: 0,
       GroupJoinRequests: [],
       Invites: 0,
+      Messages: 0,
     });
   });
 });

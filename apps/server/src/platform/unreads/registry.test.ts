@@ -21,6 +21,7 @@ describe('the unreads registry', () => {
       Calendars: 0,
       GroupJoinRequests: [],
       Invites: 0,
+      Messages: 0,
     });
   });
 
@@ -34,6 +35,7 @@ describe('the unreads registry', () => {
       Calendars: 0,
       GroupJoinRequests: [{ group_id: 'g', group_slug: 'team', open_join_requests: 2 }],
       Invites: 0,
+      Messages: 0,
     });
   });
 

@@ -6,7 +6,14 @@ export type UnreadCounter<K extends keyof Unreads> = (actor: Actor) => Promise<U
 export type UnreadsRegistry = ReturnType<typeof createUnreadsRegistry>;
 
 /** What a count is while no module has registered its counter: the feature has nothing to count. */
-const NOTHING: Unreads = { Notifications: 0, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0 };
+const NOTHING: Unreads = {
+  Notifications: 0,
+  GroupInvites: 0,
+  Calendars: 0,
+  GroupJoinRequests: [],
+  Invites: 0,
+  Messages: 0,
+};
 
 /**
  * The unread counts of `GET /api/v1/unreads`. Each module registers the counter of its own key,

@@ -49,7 +49,14 @@ function network(administrate: boolean): NetworkShell {
   return { ...networkShell({ administrate }), theme };
 }
 
-const unreads: Unreads = { Notifications: 150, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0 };
+const unreads: Unreads = {
+  Notifications: 150,
+  GroupInvites: 0,
+  Calendars: 0,
+  GroupJoinRequests: [],
+  Invites: 0,
+  Messages: 0,
+};
 
 const groups: UserbarGroups = {
   categories: [

@@ -28,7 +28,14 @@ function invite(id: string, name: string, overrides: Partial<GroupInvite> = {}):
   };
 }
 
-const unreads: Unreads = { Notifications: 0, GroupInvites: 2, Calendars: 0, GroupJoinRequests: [], Invites: 2 };
+const unreads: Unreads = {
+  Notifications: 0,
+  GroupInvites: 2,
+  Calendars: 0,
+  GroupJoinRequests: [],
+  Invites: 2,
+  Messages: 0,
+};
 
 beforeEach(() => clearToasts());
 

@@ -176,8 +176,8 @@ function answers({ external = false, empty = false } = {}): Answers {
     next: null,
   });
   const unreads: Unreads = empty
-    ? { Notifications: 0, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0 }
-    : { Notifications: 18, GroupInvites: 1, Calendars: 1, GroupJoinRequests: [], Invites: 2 };
+    ? { Notifications: 0, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0, Messages: 0 }
+    : { Notifications: 18, GroupInvites: 1, Calendars: 1, GroupJoinRequests: [], Invites: 2, Messages: 0 };
   const month = (items: AppointmentListItem[]) => ({ from: '', to: '', appointments: items, truncated: false });
   return {
     '/api/v1/session': { member: member(external), csrf_token: 'csrf', locale: 'en' },

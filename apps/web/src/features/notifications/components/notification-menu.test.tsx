@@ -32,7 +32,14 @@ function page(offset: number, count: number, total: number): NotificationPage {
   return { notifications, total, unread: total, limit: 8, offset };
 }
 
-const unreads: Unreads = { Notifications: 10, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0 };
+const unreads: Unreads = {
+  Notifications: 10,
+  GroupInvites: 0,
+  Calendars: 0,
+  GroupJoinRequests: [],
+  Invites: 0,
+  Messages: 0,
+};
 
 describe('NotificationMenu', () => {
   beforeEach(async () => {
