@@ -318,6 +318,25 @@ export function createGroupsRepository(db: Db) {
       ]);
       return { rows, total: count?.n ?? 0 };
     },
+    /** Of some members, those in a group the admin administrates (role admin): one query. */
+    async inAdministeredGroups(networkId: string, adminId: string, candidateIds: string[]): Promise<Set<string>> {
+      if (candidateIds.length === 0) return new Set();
+      const administered = db
+        .select({ id: groupMemberships.groupId })
+        .from(groupMemberships)
+        .where(and(eq(groupMemberships.membershipId, adminId), eq(groupMemberships.role, 'admin')));
+      const rows = await db
+        .selectDistinct({ id: groupMemberships.membershipId })
+        .from(groupMemberships)
+        .where(
+          and(
+            eq(groupMemberships.networkId, networkId),
+            inArray(groupMemberships.membershipId, candidateIds),
+            inArray(groupMemberships.groupId, administered),
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
+    },
     /** The groups of a category a member is an admin of (group_memberships role admin). */
     async adminGroupIdsIn(categoryId: string, membershipId: string): Promise<string[]> {
       const rows = await db

@@ -133,6 +133,8 @@ export function createGroupsService(
     chatGroupsOf: repository.chatGroupsOf,
     /** The distinct member ids of some groups of the network (inviting groups to appointments). */
     memberIds: repository.memberIdsOf,
+    /** Of some members, those who belong to a group the admin administrates (direct messages). */
+    inAdministeredGroups: repository.inAdministeredGroups,
     /** A group's member ids as a subquery, for the member search (one statement). */
     memberIdsQuery: repository.memberIdsQuery,
     /** The user bar's category sections: two queries, however many categories there are. */
