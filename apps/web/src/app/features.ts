@@ -14,6 +14,7 @@ import { mapsFeature } from '../features/maps/index.ts';
 import { memberAdministrationFeature } from '../features/member-administration/index.ts';
 import { navigationFeature } from '../features/navigation/index.ts';
 import { membersFeature } from '../features/members/index.ts';
+import { messagesFeature } from '../features/messages/index.ts';
 import { membershipRolesFeature } from '../features/membership-roles/index.ts';
 import { appointmentCategoriesFeature } from '../features/appointment-categories/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
@@ -29,6 +30,7 @@ export const FEATURES: FeatureModule[] = [
   sessionFeature,
   notificationsFeature,
   chatFeature,
+  messagesFeature,
   groupsFeature,
   groupInvitesFeature,
   externalInvitesFeature,
