@@ -38,6 +38,12 @@ const envSchema = z.object({
       'must be an http(s) URL containing {z}, {x} and {y}',
     ),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /** A LibreTranslate service that translates messages for members; unset: no translation offered. */
+  TRANSLATION_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL'),
+  TRANSLATION_API_KEY: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -103,6 +109,8 @@ export type Config = {
   geocoderUrl: string | undefined;
   /** The map tile server: URL template (`{z}/{x}/{y}`, optional `{theme}`) and the credit shown on the map. */
   mapTiles: { urlTemplate: string; attribution: string } | undefined;
+  /** The LibreTranslate service and its key; unset: the translation calls offer no language. */
+  translation: { url: string; apiKey: string | undefined } | undefined;
   s3:
     | {
         endpoint: string | undefined;
@@ -207,6 +215,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
     geocoderUrl: e.GEOCODER_URL?.replace(/\/$/, ''),
     mapTiles: e.MAP_TILE_URL ? { urlTemplate: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION } : undefined,
+    translation: e.TRANSLATION_URL
+      ? { url: e.TRANSLATION_URL.replace(/\/$/, ''), apiKey: e.TRANSLATION_API_KEY || undefined }
+      : undefined,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,
