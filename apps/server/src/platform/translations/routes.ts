@@ -38,7 +38,7 @@ export function translationRoutes(deps: { translations: Translations }) {
           params: translationParams,
           tags: TAGS,
           summary: "An object's fields translated",
-          description: `Answers \`{language, type, id, fields}\`, the object's translatable fields (HTML for rich text) by name, translated from the language detected. A translation is kept until the object's text changes, so asking again costs nothing; a new one draws from the member's write budget (429 with \`Retry-After\` beyond it). 404 for a type that cannot be translated or an object the member cannot read, 422 \`${UNKNOWN_LANGUAGE}\` for a language not offered, 503 \`${TRANSLATION_UNAVAILABLE}\` without a translation service or while it fails.`,
+          description: `Answers \`{language, type, id, fields}\`, the object's translatable fields (HTML for rich text) by name, translated from the language detected. A translation is kept until the object's text changes, so asking again costs nothing; a new one draws from the member's write budget (429 with \`Retry-After\` beyond it). 404 for a type that cannot be translated or an object the member cannot read, 422 \`${UNKNOWN_LANGUAGE}\` for a language not offered (every language without a translation service), 503 \`${TRANSLATION_UNAVAILABLE}\` while the service fails or cannot be reached.`,
         },
       },
       async (request, reply): Promise<Translation> => {

@@ -8,7 +8,7 @@ import type { Actor } from '../policy/actor.ts';
 import type { TranslationFormat, TranslationProvider } from './provider.ts';
 import type { TranslationStore } from './repository.ts';
 
-/** 503 `{error}` of a translation call while no translation service is configured or it fails. */
+/** 503 `{error}` of a translation call while the translation service fails or cannot be reached. */
 export const TRANSLATION_UNAVAILABLE = 'translation_unavailable';
 /** 422 `{errors: {lang: [key]}}` for a language the translation service does not offer. */
 export const UNKNOWN_LANGUAGE = 'unknown_language';
@@ -37,7 +37,7 @@ function sourceHash(fields: Record<string, string>): string {
 }
 
 export type TranslationsDeps = {
-  /** Null without a translation service: no languages, and every translation is unavailable. */
+  /** Null without a translation service: no language is offered, so none can be asked for. */
   provider: TranslationProvider | null;
   /** The translatable types of every module; looked up on each call. */
   sources: Readonly<Record<string, TranslatableSource>>;
@@ -79,7 +79,7 @@ export function createTranslations(deps: TranslationsDeps) {
   }
 
   async function translateFields(fields: Record<string, string>, language: string) {
-    const provider = deps.provider!;
+    const provider = deps.provider!; // a language was offered, so there is a provider
     const groups: Record<TranslationFormat, string[]> = { html: [], text: [] };
     for (const [name, value] of Object.entries(fields)) {
       if (value.trim()) groups[EDITOR_MARKUP.test(value) ? 'html' : 'text'].push(name);
@@ -106,15 +106,15 @@ export function createTranslations(deps: TranslationsDeps) {
 
     /**
      * The object's fields translated into `language`: 404 for a type no module translates or an
-     * object the member cannot read, 422 for a language the service lacks, 503 while the service
-     * is missing or failing, 429 over the member's budget.
+     * object the member cannot read, 422 for a language not offered (every one without a
+     * service), 503 while the service fails, 429 over the member's budget.
      */
     async translate(actor: Actor, language: string, type: string, id: string): Promise<Translation> {
       const source = Object.hasOwn(deps.sources, type) ? deps.sources[type] : undefined;
       if (!source) throw notFound();
       const fields = await source(actor, id);
       if (!fields) throw notFound();
-      if (!deps.provider) throw unavailable();
+      // Without a service no language is offered, so every one is unknown (never a 5xx).
       const offered = await loadLanguages();
       if (!offered.some((l) => l.code === language)) throw unprocessable({ lang: [UNKNOWN_LANGUAGE] });
 

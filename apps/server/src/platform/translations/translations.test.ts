@@ -62,13 +62,13 @@ describe('the translation calls', () => {
     expect((await get(t, '/translations/de/note/n1')).statusCode).toBe(401);
   });
 
-  it('without a translation service offer no language, and answer a translation 503 unavailable', async () => {
+  it('without a translation service offer no language, so any language asked for is unknown', async () => {
     const languages = await get(bare, '/translations/languages', bareMember);
     expect(languages.statusCode).toBe(200);
     expect(languages.json<TranslationLanguages>()).toEqual({ languages: [] });
     const translation = await get(bare, '/translations/de/note/bare', bareMember);
-    expect(translation.statusCode).toBe(503);
-    expect(translation.json()).toEqual({ error: 'translation_unavailable' });
+    expect(translation.statusCode).toBe(422);
+    expect(translation.json()).toEqual({ errors: { lang: ['unknown_language'] } });
     expect((await get(bare, '/translations/de/unknown/bare', bareMember)).statusCode).toBe(404);
   });
 
