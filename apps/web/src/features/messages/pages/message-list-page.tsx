@@ -86,10 +86,13 @@ function MessageListPage({ box }: { box: MessageBox }) {
     try {
       await batch.mutateAsync({ action, ids: chosen });
       setSelected(new Set());
+      // The count picks the plural form, so the sentence is translated here rather than by key.
       if (action === 'delete')
         showToast(
-          `messages:toasts.${chosen.length === 1 ? DIRECT_MESSAGE_TOAST_KEYS.deletedOne : DIRECT_MESSAGE_TOAST_KEYS.deletedMany}`,
-          { values: { count: chosen.length } },
+          chosen.length === 1
+            ? t(`toasts.${DIRECT_MESSAGE_TOAST_KEYS.deletedOne}`)
+            : t(`toasts.${DIRECT_MESSAGE_TOAST_KEYS.deletedMany}`, { count: chosen.length }),
+          { kind: 'success' },
         );
     } catch (error) {
       showToast(errorMessage(error), { kind: 'error' });
