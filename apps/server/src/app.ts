@@ -32,12 +32,6 @@ import {
 import { chatTokenRoutes, createChatTokens, realtimePlugin } from './platform/realtime/index.ts';
 import { storageRoutes } from './platform/storage/index.ts';
 import { imageRoutes } from './platform/storage/image-routes.ts';
-import {
-  createLibreTranslateProvider,
-  createTranslations,
-  createTranslationStore,
-  translationRoutes,
-} from './platform/translations/index.ts';
 import { unreadsRoutes } from './platform/unreads/index.ts';
 import { accountsModule } from './modules/accounts/module.ts';
 import { appointmentsModule } from './modules/appointments/module.ts';
@@ -55,6 +49,7 @@ import { legalModule } from './modules/legal/module.ts';
 import { tileServerSource } from './modules/maps/index.ts';
 import { mapsModule } from './modules/maps/module.ts';
 import { meetingRoomsModule } from './modules/meeting-rooms/module.ts';
+import { messagesModule } from './modules/messages/module.ts';
 import { memberAdministrationModule } from './modules/member-administration/module.ts';
 import { membersModule } from './modules/members/module.ts';
 import { membershipRolesModule } from './modules/membership-roles/module.ts';
@@ -88,6 +83,7 @@ export const MODULES = [
   memberAdministrationModule,
   registrationsModule,
   navigationModule,
+  messagesModule,
 ] as const;
 
 /** The platform's services and every module's, by name; seeds and tests use the same ones. */
@@ -232,14 +228,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(storageRoutes({ storage: services.storage }));
   await app.register(imageRoutes({ reader: services.storage, log: app.log }));
   await app.register(chatTokenRoutes(chatTokens));
-  const translations = createTranslations({
-    provider: config.translation ? createLibreTranslateProvider(config.translation) : null,
-    sources: services.modules.translatables,
-    store: createTranslationStore(database.db),
-    limits: services.limits,
-    log: app.log,
-  });
-  await app.register(translationRoutes({ translations }));
   await registerWebApp(app, config.webDistDir);
 
   app.setNotFoundHandler({}, (_request, reply) => reply.code(404).send({ error: 'not_found' }));

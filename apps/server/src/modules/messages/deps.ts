@@ -1,0 +1,24 @@
+import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { Realtime } from '../../platform/realtime/index.ts';
+import type { Storage } from '../../platform/storage/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { GroupsService } from '../groups/index.ts';
+import type { MembersService } from '../members/index.ts';
+import type { NetworksService } from '../networks/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+
+export type MessagesDeps = {
+  db: Db;
+  events: Pick<Events, 'transaction' | 'record'>;
+  storage: Storage;
+  members: Pick<MembersService, 'findMany' | 'namesSubquery'>;
+  groups: Pick<GroupsService, 'withRolesAndCategories' | 'inAdministeredGroups' | 'memberIdsQuery'>;
+  networks: Pick<NetworksService, 'get'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  accounts: Pick<AccountsService, 'mailAddresses'>;
+  mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
+  realtime: Pick<Realtime, 'toMember'>;
+  publicUrl: string;
+};

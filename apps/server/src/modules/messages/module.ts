@@ -1,0 +1,42 @@
+import { defineModule } from '../../platform/loader/index.ts';
+import type { DemoNetwork } from '../../seed/demo-context.ts';
+import { seedDemoMessages } from '../../seed/demo-messages.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { GroupsService } from '../groups/index.ts';
+import type { MembersService } from '../members/index.ts';
+import type { NetworksService } from '../networks/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { MESSAGE_EVENTS } from './events.ts';
+import { messageRoutes } from './routes.ts';
+import { MESSAGE_OWNER } from './send.ts';
+import { createMessagesService } from './service.ts';
+
+type Needs = {
+  groups: GroupsService;
+  members: MembersService;
+  networks: NetworksService;
+  notifications: NotificationsService;
+  accounts: AccountsService;
+};
+
+/** Direct messages: the inbox, the sent list, sending to members, groups and everyone. */
+export const messagesModule = defineModule({
+  name: 'messages',
+  needs: ['groups', 'members', 'networks', 'notifications', 'accounts'],
+  create: (platform, needs: Needs) =>
+    createMessagesService({
+      ...needs,
+      db: platform.db,
+      events: platform.events,
+      storage: platform.storage,
+      mailer: platform.mailer,
+      realtime: platform.realtime,
+      publicUrl: platform.config.publicUrl,
+    }),
+  routes: (messages) => [messageRoutes({ messages })],
+  processors: (messages) => messages.processors,
+  storageOwners: (messages) => ({ [MESSAGE_OWNER]: messages.ownerPolicy }),
+  unreadCounters: (messages) => ({ Messages: messages.messageUnreads }),
+  auditTypes: [MESSAGE_EVENTS.sent],
+  demo: (demo: DemoNetwork) => seedDemoMessages(demo),
+});
