@@ -32,6 +32,12 @@ import {
 import { chatTokenRoutes, createChatTokens, realtimePlugin } from './platform/realtime/index.ts';
 import { storageRoutes } from './platform/storage/index.ts';
 import { imageRoutes } from './platform/storage/image-routes.ts';
+import {
+  createLibreTranslateProvider,
+  createTranslations,
+  createTranslationStore,
+  translationRoutes,
+} from './platform/translations/index.ts';
 import { unreadsRoutes } from './platform/unreads/index.ts';
 import { accountsModule } from './modules/accounts/module.ts';
 import { appointmentsModule } from './modules/appointments/module.ts';
@@ -228,6 +234,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(storageRoutes({ storage: services.storage }));
   await app.register(imageRoutes({ reader: services.storage, log: app.log }));
   await app.register(chatTokenRoutes(chatTokens));
+  const translations = createTranslations({
+    provider: config.translation ? createLibreTranslateProvider(config.translation) : null,
+    sources: services.modules.translatables,
+    store: createTranslationStore(database.db),
+    limits: services.limits,
+    log: app.log,
+  });
+  await app.register(translationRoutes({ translations }));
   await registerWebApp(app, config.webDistDir);
 
   app.setNotFoundHandler({}, (_request, reply) => reply.code(404).send({ error: 'not_found' }));
