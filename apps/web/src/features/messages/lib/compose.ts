@@ -27,15 +27,14 @@ export const EMPTY_DRAFT: Draft = {
   conversationStarterId: null,
 };
 
-/** `can.send_direct_messages` of the network shell; a shell without the flag allows no sending. */
+/** `can.send_direct_messages` of the network shell: new message, reply, reply all and forward. */
 export function maySendMessages(network: NetworkShell | undefined): boolean {
-  const can = network?.can as (NetworkShell['can'] & { send_direct_messages?: boolean }) | undefined;
-  return can?.send_direct_messages ?? false;
+  return network?.can.send_direct_messages ?? false;
 }
 
-/** The Messages counter of the user bar (0 while the server does not count it). */
+/** The Messages counter of the user bar. */
 export function unreadMessages(unreads: Unreads | undefined): number {
-  return (unreads as (Unreads & { Messages?: number }) | undefined)?.Messages ?? 0;
+  return unreads?.Messages ?? 0;
 }
 
 /** A message's author or recipient as the member select holds them. */

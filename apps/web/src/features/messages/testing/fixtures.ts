@@ -13,7 +13,7 @@ export const SESSION = {
 /** The network shell with `can.send_direct_messages` (and `administrate` for the to-all box). */
 export function shell({ send = true, administrate = false } = {}): NetworkShell {
   const network = networkShell({ administrate });
-  return { ...network, can: { ...network.can, send_direct_messages: send } as NetworkShell['can'] };
+  return { ...network, can: { ...network.can, send_direct_messages: send } };
 }
 
 export function message(n: number, overrides: Partial<DirectMessage> = {}): DirectMessage {
