@@ -375,5 +375,9 @@ describe('GET /api/v1/messages/{id}', () => {
     });
     expect(await t.services.messages.translatableFields(actorOf(a), message.id)).not.toBeNull();
     expect(await t.services.messages.translatableFields(actorOf(c), message.id)).toBeNull();
+    // Through the translation call: a stranger's 404 comes before any language check.
+    const translate = (p: Person) => get(p.session, `/translations/de/message/${message.id}`);
+    expect((await translate(c)).statusCode).toBe(404);
+    expect((await translate(b)).statusCode).not.toBe(404);
   });
 });

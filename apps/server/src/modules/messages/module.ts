@@ -37,6 +37,8 @@ export const messagesModule = defineModule({
   processors: (messages) => messages.processors,
   storageOwners: (messages) => ({ [MESSAGE_OWNER]: messages.ownerPolicy }),
   unreadCounters: (messages) => ({ Messages: messages.messageUnreads }),
+  // `GET /translations/{lang}/message/{id}`: the subject and content of a message the member may read.
+  translatables: (messages) => ({ message: (actor, id) => messages.translatableFields(actor, id) }),
   auditTypes: [MESSAGE_EVENTS.sent],
   demo: (demo: DemoNetwork) => seedDemoMessages(demo),
 });
