@@ -77,4 +77,32 @@ describe('/messages/{id}', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `/api/v1/messages/${read.id}`)).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
   });
+
+  it('shows the translation of an incoming message while one is chosen', async () => {
+    const incoming = message(1, { subject: 'Hallo', html_content: '<p>Guten Tag</p>' });
+    show(
+      {
+        [`GET /api/v1/messages/${incoming.id}`]: { status: 200, body: incoming },
+        'GET /translations/languages': { status: 200, body: { languages: [{ code: 'en', name: 'English' }] } },
+        [`GET /translations/en/message/${incoming.id}`]: {
+          status: 200,
+          body: {
+            language: 'en',
+            type: 'message',
+            id: incoming.id,
+            fields: { subject: 'Hello', content: '<p>Good day</p>' },
+          },
+        },
+      },
+      incoming.id,
+    );
+    expect(await screen.findByText('Guten Tag')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Translate' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /English/ }));
+    expect(await screen.findByText('Good day')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Hello' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Translate' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Show original' }));
+    expect(await screen.findByText('Guten Tag')).toBeTruthy();
+  });
 });

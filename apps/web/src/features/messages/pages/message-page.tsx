@@ -1,4 +1,4 @@
-import { Button, Paper, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowBackUp, IconArrowForwardUp, IconMail, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
+import { TranslateMenu } from '../../../ui/translate-menu.tsx';
 import { errorMessage } from '../../../ui/use-error-message.ts';
 import { networkQuery } from '../../home/index.ts';
 import { sessionQuery } from '../../session/index.ts';
@@ -34,7 +35,7 @@ export function MessagePage() {
   const incoming = !!message && message.author?.id !== selfId;
   const box = incoming ? 'inbox' : 'sent';
   const remove = useDeleteMessage(box);
-  const [translation] = useState<Translation | null>(null);
+  const [translation, setTranslation] = useState<Translation | null>(null);
 
   usePageTitle(message ? message.subject || t('no_subject') : t('detail.title'));
 
@@ -154,10 +155,11 @@ export function MessagePage() {
     </>
   );
 
-  // Translation of incoming messages: the language menu of the shared translation controls goes
-  // here, and while a translation is chosen its subject and content stand for the original's.
-  const subject = translation?.fields['subject'] ?? message.subject;
-  const content = translation?.fields['content'];
+  // While a translation of an incoming message is chosen, its subject and content stand for the original's.
+  // (One chosen for another message, before following a link of the conversation, is not this one's.)
+  const shown = translation?.id === message.id ? translation : null;
+  const subject = shown?.fields['subject'] ?? message.subject;
+  const content = shown?.fields['content'];
 
   return (
     <PageContainer size="lg">
@@ -169,7 +171,14 @@ export function MessagePage() {
       />
       <Stack gap="lg">
         <Paper withBorder radius="md" p="md" data-testid="message-detail">
-          <MessageView message={message} subject={subject} content={content} />
+          <Stack gap="xs">
+            {incoming && (
+              <Group justify="flex-end">
+                <TranslateMenu key={message.id} type="message" id={message.id} onChange={setTranslation} />
+              </Group>
+            )}
+            <MessageView message={message} subject={subject} content={content} />
+          </Stack>
         </Paper>
         <ConversationHistory messages={message.conversation} />
       </Stack>
