@@ -29,6 +29,16 @@ const unavailable = () => new HttpError(503, { error: TRANSLATION_UNAVAILABLE })
 // as text. A field is rich text when it holds the editor's markup.
 const EDITOR_MARKUP = /<\/?(?:p|br|h[1-5]|strong|b|em|i|u|s|a|ul|ol|li|blockquote|pre|code|span|hr)(?:\s[^>]*)?\/?>/i;
 
+/**
+ * What comes back is markup we did not write: rich text passes the same filter as the editor's.
+ * So does a text that gained markup its source lacked, since a field without markup may still be
+ * shown as HTML (stored HTML of plain words); a plain field's own `<` (a subject) stays as it is.
+ */
+export function safeTranslation(format: TranslationFormat, source: string, translated: string): string {
+  if (format === 'html' || (!source.includes('<') && translated.includes('<'))) return sanitizeHtml(translated);
+  return translated;
+}
+
 function sourceHash(fields: Record<string, string>): string {
   const entries = Object.keys(fields)
     .sort()
@@ -94,8 +104,7 @@ export function createTranslations(deps: TranslationsDeps) {
         language,
         format,
       );
-      // What comes back is markup we did not write: it passes the same filter as the editor's.
-      names.forEach((name, i) => (translated[name] = format === 'html' ? sanitizeHtml(texts[i]!) : texts[i]!));
+      names.forEach((name, i) => (translated[name] = safeTranslation(format, fields[name]!, texts[i]!)));
     }
     return translated;
   }
