@@ -159,6 +159,31 @@ describe('the translation calls', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('translate a direct message for its recipient and its author, and for nobody else', async () => {
+    const author = await signedInMember(t.app, t.services, networkId);
+    const recipient = await signedInMember(t.app, t.services, networkId);
+    const stranger = await signedInMember(t.app, t.services, networkId);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/messages',
+      headers: author.session.headers,
+      payload: { to: [recipient.membership.id], subject: 'Hallo', content: '<p>Guten <em>Tag</em></p>' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json<{ id: string }>().id;
+    const response = await get(t, `/translations/en/message/${id}`, recipient.session);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Translation>()).toEqual({
+      language: 'en',
+      type: 'message',
+      id,
+      fields: { subject: '[en] Hallo', content: '<p>[en] Guten <em>[en] Tag</em></p>' },
+    });
+    expect((await get(t, `/translations/en/message/${id}`, author.session)).statusCode).toBe(200);
+    expect((await get(t, `/translations/en/message/${id}`, stranger.session)).statusCode).toBe(404);
+    expect(service.translations()).toHaveLength(2);
+  });
+
   it('document both calls in the API description', async () => {
     const docs = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(docs.paths)).toEqual(
