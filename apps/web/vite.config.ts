@@ -31,6 +31,16 @@ export default defineConfig({
     // Read by scripts/bundle-budget.mjs: which chunks the entry imports, which load later.
     manifest: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first page needs, in one chunk with the entry: by default it came in some 80
+          // chunks, cut where lazy chunks share parts of it, each gzipped on its own (23 kB more than
+          // one file) and fetched six at a time over HTTP/1.1. Lazy chunks import from it. Only the
+          // modules the entry really imports: with their dependencies included recursively, the
+          // modules a feature's index.ts re-exports for its pages would come along (zod among them).
+          groups: [{ name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false }],
+        },
+      },
       treeshake: {
         // The rest of our modules define components, hooks, queries and schemas: one none of whose
         // exports a chunk uses stays out of it, even where a feature's index.ts re-exports it.

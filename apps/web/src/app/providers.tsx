@@ -1,8 +1,7 @@
 import { MantineProvider, mergeThemeOverrides, Modal } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQuery } from '../features/session/index.ts';
 import { ApiError } from './api-client.ts';
@@ -16,6 +15,10 @@ import { useActiveTheme } from './theme/theme-store.ts';
 function forgetSessionOn401(error: unknown) {
   if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(sessionQuery.queryKey, null);
 }
+
+// The toasts' container is not needed for the first page: it loads right after, and shows what was
+// shown meanwhile (the toasts wait in @mantine/notifications' store).
+const Notifications = lazy(() => import('./toasts.ts').then((m) => ({ default: m.Notifications })));
 
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: forgetSessionOn401 }),
@@ -45,7 +48,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Notifications />
+        <Suspense fallback={null}>
+          <Notifications />
+        </Suspense>
         {/* confirm() of ui/confirm-dialog.tsx opens its dialogs through this. */}
         <ModalsProvider>{children}</ModalsProvider>
       </MantineProvider>

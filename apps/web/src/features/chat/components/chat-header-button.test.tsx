@@ -66,7 +66,8 @@ describe('ChatHeaderButton', () => {
     await waitFor(() => expect(document.title).toBe('(3) Acme'));
 
     fireEvent.click(button);
-    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeTruthy();
+    // The drawer and its panel load when the drawer first opens.
+    expect(await screen.findByRole('heading', { name: 'Chat' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('chat-drawer')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Chat schließen' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Chat' })).toBeNull());

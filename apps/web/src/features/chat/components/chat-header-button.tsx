@@ -1,17 +1,20 @@
-import { ActionIcon, Drawer, Indicator, Loader, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { badgeLabel } from '@agora/contracts';
 import { goToChatView } from '../client/navigation.ts';
 import { useChatProfile, useChatPushes, useChatsWithUnread } from '../client/store.ts';
 import { useChatDesktopNotifications } from './desktop-notifications.ts';
-import { useChatDrawer } from './panel-state.ts';
+import { loadChatPanel, useChatDrawer } from './panel-state.ts';
 import { useTabBadge } from './tab-badge.ts';
 
-const ChatPanel = lazy(() => import('./chat-panel.tsx').then((m) => ({ default: m.ChatPanel })));
+const ChatDrawer = lazy(() => {
+  // The panel the drawer shows loads beside it rather than after it.
+  void loadChatPanel();
+  return import('./chat-drawer.tsx').then((m) => ({ default: m.ChatDrawer }));
+});
 
 /** Chat is hidden on the legal pages (spec 2). */
 export function chatHiddenOn(pathname: string): boolean {
@@ -33,7 +36,9 @@ export function ChatHeaderButton() {
   const drawer = useChatDrawer();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const isPhone = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: false });
+  // The drawer's code loads when it first opens (from here or a desktop notification), and then stays.
+  const [drawerUsed, setDrawerUsed] = useState(drawer.opened);
+  if (drawer.opened && !drawerUsed) setDrawerUsed(true);
   const onChatPage = pathname === '/chat' || pathname.startsWith('/chat/');
 
   if (!profile?.can.chat || chatHiddenOn(pathname)) return null;
@@ -61,17 +66,10 @@ export function ChatHeaderButton() {
           </ActionIcon>
         </Tooltip>
       </Indicator>
-      {!onChatPage && (
-        <Drawer.Root opened={drawer.opened} onClose={drawer.close} position="right" size={isPhone ? '100%' : 420}>
-          <Drawer.Overlay backgroundOpacity={0.2} />
-          <Drawer.Content aria-label={t('title')} data-testid="chat-drawer">
-            <Drawer.Body p={0} h="100%">
-              <Suspense fallback={<Loader m="md" size="sm" />}>
-                <ChatPanel onClose={drawer.close} />
-              </Suspense>
-            </Drawer.Body>
-          </Drawer.Content>
-        </Drawer.Root>
+      {!onChatPage && drawerUsed && (
+        <Suspense fallback={null}>
+          <ChatDrawer opened={drawer.opened} onClose={drawer.close} />
+        </Suspense>
       )}
     </>
   );

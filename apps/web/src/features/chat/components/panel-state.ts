@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** The chat panel's code, which the drawer shows; asked for as the drawer's own loads. */
+export const loadChatPanel = () => import('./chat-panel.tsx');
+
 /** Whether the header's chat drawer is open; a desktop notification's click opens it too. */
 let opened = false;
 const listeners = new Set<() => void>();

@@ -1,15 +1,37 @@
-import { Button, Menu, NavLink, Stack } from '@mantine/core';
+import { Button, NavLink, Stack } from '@mantine/core';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
 import type { NavigationItem } from '@agora/contracts';
+import { lazy } from 'react';
 import { Link } from 'react-router';
+import { OpenOnUse } from '../../../ui/open-on-use.tsx';
+
+const loadMenu = () => import('./navigation-menu.tsx');
+const NavigationMenu = lazy(() => loadMenu().then((m) => ({ default: m.NavigationMenu })));
 
 /** Paths stay in the app; other addresses the router leaves to the browser. */
-function linkProps(item: NavigationItem) {
+export function linkProps(item: NavigationItem) {
   const target = item.new_window ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   return { component: Link, to: item.link, ...target } as const;
 }
 
 const HEADER_TEXT = 'var(--agora-header-text)';
+
+type Tone = { color?: string; c?: string };
+
+/** An item with children: a button whose dropdown (navigation-menu.tsx) loads on the first click. */
+function menuButton(item: NavigationItem, tone: Tone) {
+  return (
+    <Button
+      variant="subtle"
+      {...tone}
+      size="compact-sm"
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      data-testid="navigation-link"
+    >
+      {item.text}
+    </Button>
+  );
+}
 
 /** The items as a row of the header: a link each, a dropdown for those with children. */
 export function NavigationRow({
@@ -22,7 +44,7 @@ export function NavigationRow({
   onHeader?: boolean;
 }) {
   if (items.length === 0) return null;
-  const tone = onHeader ? { color: HEADER_TEXT, c: HEADER_TEXT } : {};
+  const tone: Tone = onHeader ? { color: HEADER_TEXT, c: HEADER_TEXT } : {};
   return (
     <nav
       aria-label={label}
@@ -37,39 +59,9 @@ export function NavigationRow({
     >
       {items.map((item, index) =>
         item.navigation_items.length > 0 ? (
-          <Menu key={index} position="bottom-start" withinPortal>
-            <Menu.Target>
-              <Button
-                variant="subtle"
-                {...tone}
-                size="compact-sm"
-                rightSection={<IconChevronDown size={14} aria-hidden />}
-                data-testid="navigation-link"
-              >
-                {item.text}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {item.link && <Menu.Item {...linkProps(item)}>{item.text}</Menu.Item>}
-              {item.navigation_items.map((child, c) =>
-                child.navigation_items.length > 0 ? (
-                  <div key={c}>
-                    <Menu.Label>{child.text}</Menu.Label>
-                    {child.link && <Menu.Item {...linkProps(child)}>{child.text}</Menu.Item>}
-                    {child.navigation_items.map((grandchild, g) => (
-                      <Menu.Item key={g} {...linkProps(grandchild)} pl="lg" rightSection={external(grandchild)}>
-                        {grandchild.text}
-                      </Menu.Item>
-                    ))}
-                  </div>
-                ) : (
-                  <Menu.Item key={c} {...linkProps(child)} rightSection={external(child)}>
-                    {child.text}
-                  </Menu.Item>
-                ),
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <OpenOnUse key={index} trigger={menuButton(item, tone)} preload={loadMenu}>
+            <NavigationMenu item={item} trigger={menuButton(item, tone)} />
+          </OpenOnUse>
         ) : (
           <Button
             key={index}
@@ -88,7 +80,8 @@ export function NavigationRow({
   );
 }
 
-const external = (item: NavigationItem) => (item.new_window ? <IconExternalLink size={12} aria-hidden /> : undefined);
+export const external = (item: NavigationItem) =>
+  item.new_window ? <IconExternalLink size={12} aria-hidden /> : undefined;
 
 /** The items as a list of the user bar (phones): children fold out under their parent. */
 export function NavigationList({ items, label }: { items: NavigationItem[]; label: string }) {
