@@ -107,6 +107,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: '0' })).toThrow(/UPLOAD_MAX_BYTES/);
   });
 
+  it('reads the translation service and its key, none without a URL', () => {
+    expect(loadConfig({}).translation).toBeUndefined();
+    expect(loadConfig({ TRANSLATION_URL: '', TRANSLATION_API_KEY: 'k' }).translation).toBeUndefined();
+    expect(loadConfig({ TRANSLATION_URL: 'http://libretranslate:5000/' }).translation).toEqual({
+      url: 'http://libretranslate:5000',
+      apiKey: undefined,
+    });
+    expect(loadConfig({ TRANSLATION_URL: 'https://lt.example.org', TRANSLATION_API_KEY: 'k' }).translation).toEqual({
+      url: 'https://lt.example.org',
+      apiKey: 'k',
+    });
+    expect(() => loadConfig({ TRANSLATION_URL: 'libretranslate' })).toThrow(/TRANSLATION_URL/);
+  });
+
   it('removes the trailing slash of the public URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://agora.example.org/' }).publicUrl).toBe('https://agora.example.org');
     expect(loadConfig({ PUBLIC_URL: 'https://example.org/agora/' }).publicUrl).toBe('https://example.org/agora');
