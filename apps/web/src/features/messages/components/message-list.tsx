@@ -25,11 +25,18 @@ function Recipients({ message }: { message: DirectMessage }) {
   const { t } = useTranslation('messages');
   if (message.to_all_network_members) return <>{t('list.to_all')}</>;
   const names = [...message.to_groups.map((group) => group.name), ...message.to.slice(0, 3).map((m) => m.name)];
+  // `to` names the members written to directly; `to_count` counts everyone, the groups' members too.
   const more = message.to_count - Math.min(3, message.to.length);
+  const tail =
+    message.to_groups.length > 0
+      ? t('list.recipients_total', { count: message.to_count })
+      : more > 0
+        ? t('list.more_recipients', { count: more })
+        : null;
   return (
     <>
       {names.join(', ')}
-      {more > 0 && ` ${t('list.more_recipients', { count: more })}`}
+      {tail && ` ${tail}`}
     </>
   );
 }
@@ -42,6 +49,7 @@ function Subject({ box, message }: { box: MessageBox; message: DirectMessage }) 
       <Anchor
         component={Link}
         to={`/messages/${encodeURIComponent(message.id)}`}
+        size="sm"
         fw={unread ? 700 : 400}
         c={unread ? undefined : 'inherit'}
         style={{ overflowWrap: 'anywhere' }}

@@ -18,7 +18,9 @@ function MemberLink({ member }: { member: MemberRef }) {
 /** To whom: all members, the groups, the members named, and how many more there are. */
 export function RecipientLine({ message }: { message: DirectMessage }) {
   const { t } = useTranslation('messages');
+  // `to` names the members written to directly; `to_count` counts everyone, the groups' members too.
   const more = message.to_count - message.to.length;
+  const viaGroups = message.to_groups.length > 0 || message.to_all_network_members;
   return (
     <Group gap={6} wrap="wrap" component="span">
       <Text span size="sm" c="dimmed">
@@ -42,7 +44,9 @@ export function RecipientLine({ message }: { message: DirectMessage }) {
       ))}
       {more > 0 && (
         <Text span size="sm" c="dimmed">
-          {t('list.more_recipients', { count: more })}
+          {viaGroups
+            ? t('list.recipients_total', { count: message.to_count })
+            : t('list.more_recipients', { count: more })}
         </Text>
       )}
     </Group>
