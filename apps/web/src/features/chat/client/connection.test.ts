@@ -8,6 +8,7 @@ import {
   openChatConnection,
   useChatAuthorizationError,
   loadSocketIo,
+  setSocketIoImport,
 } from './connection.ts';
 import { chatCredentials, credentialRetryDelay, forgetChatCredentials } from './credentials.ts';
 import { FakeSocket } from './fake-socket.ts';
@@ -174,5 +175,66 @@ describe('the chat connection', () => {
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(3 * HOUR - CHAT_TIMINGS.credentialRefreshBeforeMs);
     expect(tokenCalls(calls)).toBe(2);
+  });
+});
+
+describe('the chat connection while socket.io-client does not load', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    forgetChatCredentials();
+    FakeSocket.sockets = [];
+  });
+  afterEach(async () => {
+    closeChatConnection();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    setSocketIoImport();
+    await loadSocketIo();
+  });
+
+  it('fails, and tries again after 5-10 s until it loads, then connects', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    stubFetch({ 'POST /api/v1/chat_token': tokenAnswer('t1') });
+    const client = await import('socket.io-client');
+    let imports = 0;
+    setSocketIoImport(() => {
+      imports += 1;
+      // Offline for the first two attempts, as when the chunk cannot be fetched.
+      return imports <= 2
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve(client);
+    });
+
+    openChatConnection('m1');
+    expect(chatConnectionState()).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(chatConnectionState()).toBe('failed');
+    expect(FakeSocket.sockets).toHaveLength(0);
+
+    await vi.advanceTimersByTimeAsync(7499);
+    expect(imports).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(imports).toBe(2);
+    expect(chatConnectionState()).toBe('failed');
+
+    await vi.advanceTimersByTimeAsync(7500);
+    expect(imports).toBe(3);
+    expect(FakeSocket.last.authData).toEqual({ token: 't1' });
+    expect(chatConnectionState()).toBe('connected');
+  });
+
+  it('stops trying once the connection is closed', async () => {
+    let imports = 0;
+    setSocketIoImport(() => {
+      imports += 1;
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    });
+    openChatConnection('m1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(chatConnectionState()).toBe('failed');
+    closeChatConnection();
+    await vi.advanceTimersByTimeAsync(CHAT_TIMINGS.credentialRetryMaxMs * 2);
+    expect(imports).toBe(1);
+    expect(chatConnectionState()).toBe('closed');
   });
 });

@@ -142,27 +142,64 @@ export function openChatConnection(member: string): () => void {
   const opening = Symbol(member);
   opened = opening;
   setState('connecting');
-  if (socketIo) {
-    connect(socketIo, member);
-  } else {
-    void loadSocketIo().then((io) => {
-      // Closed, or opened for another member, while the library loaded.
-      if (opened === opening) connect(io, member);
-    });
-  }
+  if (socketIo) connect(socketIo, member);
+  else loadThenConnect(opening, member);
   return () => {
     if (opened === opening) closeChatConnection();
   };
 }
 
+/**
+ * socket.io-client first. When it does not load (offline, its chunk unreachable after a deploy),
+ * the connection fails and tries again after the same 5-10 s as when its credentials cannot be
+ * fetched, until it loads.
+ */
+function loadThenConnect(opening: symbol, member: string) {
+  loadSocketIo().then(
+    (io) => {
+      // Closed, or opened for another member, while the library loaded.
+      if (opened === opening) connect(io, member);
+    },
+    () => {
+      if (opened !== opening) return;
+      setState('failed');
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => {
+        if (opened !== opening) return;
+        setState('connecting');
+        loadThenConnect(opening, member);
+      }, credentialRetryDelay());
+    },
+  );
+}
+
 type SocketIo = typeof createSocket;
+type SocketIoImport = () => Promise<{ io: SocketIo }>;
+const importSocketIoClient: SocketIoImport = () => import('socket.io-client');
+let importSocketIo = importSocketIoClient;
 let socketIo: SocketIo | undefined;
 let loadingSocketIo: Promise<SocketIo> | undefined;
 
-/** Loads socket.io-client once; after that a connection opens at once (and tests open it in step). */
+/**
+ * Loads socket.io-client once; after that a connection opens at once (and tests open it in step).
+ * A failed import is not kept: the next call imports again.
+ */
 export function loadSocketIo(): Promise<SocketIo> {
-  loadingSocketIo ??= import('socket.io-client').then(({ io }) => (socketIo = io));
+  loadingSocketIo ??= importSocketIo().then(
+    ({ io }) => (socketIo = io),
+    (error: unknown) => {
+      loadingSocketIo = undefined;
+      throw error;
+    },
+  );
   return loadingSocketIo;
+}
+
+/** Replaces how socket.io-client is imported, and forgets the loaded one (tests); none: the real import. */
+export function setSocketIoImport(load: SocketIoImport = importSocketIoClient) {
+  importSocketIo = load;
+  socketIo = undefined;
+  loadingSocketIo = undefined;
 }
 
 function connect(io: SocketIo, member: string) {
