@@ -48,8 +48,8 @@ export function BatchActions({ box, count, pending, onAction }: BatchActionsProp
           )}
           <Button
             size="xs"
-            color="red"
-            variant="light"
+            variant="default"
+            c="red.9"
             leftSection={<IconTrash size={14} aria-hidden />}
             loading={pending === 'delete'}
             disabled={busy}

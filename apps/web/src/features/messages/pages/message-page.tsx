@@ -144,8 +144,8 @@ export function MessagePage() {
       )}
       <Button
         size="sm"
-        variant="light"
-        color="red"
+        variant="default"
+        c="red.9"
         leftSection={<IconTrash size={16} aria-hidden />}
         loading={remove.isPending}
         onClick={() => void destroy()}
