@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { PARTICIPATING_STATUSES, type MemberParticipantRow } from './participation/participating.ts';
-import { calendarIdsColumn, type AppointmentRow, type ExceptionRow } from './repository.ts';
+import { calendarIdsColumn, listColumns, type AppointmentRow, type ExceptionRow, type ListRow } from './repository.ts';
 import { appointmentCalendars, appointmentParticipants, appointments } from './tables.ts';
 
 /** What the month sheet and the feeds ask for: appointments of some calendars overlapping a window. */
@@ -19,23 +19,7 @@ export type RangeFilter = {
 };
 
 /** A row of the month sheet: what a list item shows, no descriptions or settings. */
-export type MonthRow = Pick<
-  AppointmentRow,
-  | 'id'
-  | 'kind'
-  | 'seriesId'
-  | 'originalStart'
-  | 'name'
-  | 'startsAt'
-  | 'endsAt'
-  | 'allDay'
-  | 'timeZone'
-  | 'recurrenceFrequency'
-  | 'recurrenceInterval'
-  | 'recurrenceUnit'
-  | 'recurrenceEndTime'
-  | 'canceled'
-> & { locationName: string | null; hasMeeting: boolean; calendarIds: string[]; seriesTimeZone: string | null };
+export type MonthRow = ListRow & { hasMeeting: boolean; calendarIds: string[]; seriesTimeZone: string | null };
 
 export type FeedRow = AppointmentRow & { calendarIds: string[]; seriesTimeZone: string | null };
 
@@ -70,21 +54,7 @@ export function createRangeRepository(db: Db) {
       if (filter.calendarIds.length === 0) return [];
       return db
         .select({
-          id: appointments.id,
-          kind: appointments.kind,
-          seriesId: appointments.seriesId,
-          originalStart: appointments.originalStart,
-          name: appointments.name,
-          startsAt: appointments.startsAt,
-          endsAt: appointments.endsAt,
-          allDay: appointments.allDay,
-          timeZone: appointments.timeZone,
-          recurrenceFrequency: appointments.recurrenceFrequency,
-          recurrenceInterval: appointments.recurrenceInterval,
-          recurrenceUnit: appointments.recurrenceUnit,
-          recurrenceEndTime: appointments.recurrenceEndTime,
-          canceled: appointments.canceled,
-          locationName: sql<string | null>`${appointments.location}->>'name'`,
+          ...listColumns,
           hasMeeting: sql<boolean>`(coalesce(${appointments.meeting}->>'join_url', ${appointments.meeting}->>'room_id') is not null)`,
           calendarIds: calendarIdsColumn,
           seriesTimeZone: series.timeZone,

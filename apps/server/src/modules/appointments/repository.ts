@@ -24,6 +24,35 @@ export const calendarIdsColumn = sql<
   string[]
 >`coalesce((select array_agg(${appointmentCalendars.calendarId} order by ${appointmentCalendars.calendarId}) from ${appointmentCalendars} where ${appointmentCalendars.appointmentId} = ${appointments.id}), '{}'::text[])`;
 
+/**
+ * What a list shows of an appointment, series or changed occurrence (the month sheet, the invites
+ * inbox): its times and rule, name, type and its location's name out of the JSON; not its
+ * description, the rest of its location, its meeting and configurations, which a page of rows
+ * would otherwise read and parse whole for a few fields.
+ */
+export const listColumns = {
+  id: appointments.id,
+  kind: appointments.kind,
+  seriesId: appointments.seriesId,
+  originalStart: appointments.originalStart,
+  name: appointments.name,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  allDay: appointments.allDay,
+  timeZone: appointments.timeZone,
+  recurrenceFrequency: appointments.recurrenceFrequency,
+  recurrenceInterval: appointments.recurrenceInterval,
+  recurrenceUnit: appointments.recurrenceUnit,
+  recurrenceEndTime: appointments.recurrenceEndTime,
+  canceled: appointments.canceled,
+  locationName: sql<string | null>`${appointments.location}->>'name'`,
+};
+
+/** A row selected with listColumns. */
+export type ListRow = Pick<AppointmentRow, Exclude<keyof typeof listColumns, 'locationName'>> & {
+  locationName: string | null;
+};
+
 const exceptionColumns = {
   id: appointments.id,
   seriesId: appointments.seriesId,

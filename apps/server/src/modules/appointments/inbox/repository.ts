@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, t
 import { alias } from 'drizzle-orm/pg-core';
 import type { InviteListStatus, ParticipationListStatus } from '@agora/contracts';
 import type { Db } from '../../../platform/db/client.ts';
-import { calendarIdsColumn, type AppointmentWithCalendars } from '../repository.ts';
+import { calendarIdsColumn, listColumns, type AppointmentWithCalendars, type ListRow } from '../repository.ts';
 import {
   appointmentInvites,
   appointmentParticipants,
@@ -28,28 +28,14 @@ export type InviteWithAppointment = { invite: InviteRow; appointment: InboxAppoi
  * rest of its location, its meeting and configurations: a page of 50 read and parsed each whole
  * row (on the embedded database, in the server's thread) for a few fields of it.
  */
-export type InboxAppointment = Pick<
-  AppointmentWithCalendars,
-  | 'id'
-  | 'networkId'
-  | 'kind'
-  | 'seriesId'
-  | 'originalStart'
-  | 'occurrenceDeleted'
-  | 'name'
-  | 'startsAt'
-  | 'endsAt'
-  | 'allDay'
-  | 'timeZone'
-  | 'recurrenceFrequency'
-  | 'recurrenceInterval'
-  | 'recurrenceUnit'
-  | 'recurrenceEndTime'
-  | 'canceled'
-  | 'authorId'
-  | 'attendeeConfiguration'
-  | 'calendarIds'
-> & { location: Pick<StoredLocation, 'name'>; meeting: Pick<StoredMeeting, 'room_id'> };
+export type InboxAppointment = Omit<ListRow, 'locationName'> &
+  Pick<
+    AppointmentWithCalendars,
+    'networkId' | 'occurrenceDeleted' | 'authorId' | 'attendeeConfiguration' | 'calendarIds'
+  > & {
+    location: Pick<StoredLocation, 'name'>;
+    meeting: Pick<StoredMeeting, 'room_id'>;
+  };
 
 /** A member's participant row with its appointment or series, and where the list continues after it. */
 export type ParticipationWithAppointment = {
@@ -66,27 +52,13 @@ const p = appointmentParticipants;
 const a = appointments;
 const e = alias(appointments, 'e');
 
-/** The columns of InboxAppointment (of `a`), the location's name and meeting room out of their JSON. */
+/** The columns of InboxAppointment (of `a`): a list's, what the read policy asks, and the meeting room out of its JSON. */
 const inboxColumns = {
-  id: a.id,
+  ...listColumns,
   networkId: a.networkId,
-  kind: a.kind,
-  seriesId: a.seriesId,
-  originalStart: a.originalStart,
   occurrenceDeleted: a.occurrenceDeleted,
-  name: a.name,
-  startsAt: a.startsAt,
-  endsAt: a.endsAt,
-  allDay: a.allDay,
-  timeZone: a.timeZone,
-  recurrenceFrequency: a.recurrenceFrequency,
-  recurrenceInterval: a.recurrenceInterval,
-  recurrenceUnit: a.recurrenceUnit,
-  recurrenceEndTime: a.recurrenceEndTime,
-  canceled: a.canceled,
   authorId: a.authorId,
   attendeeConfiguration: a.attendeeConfiguration,
-  locationName: sql<string | null>`${a.location}->>'name'`,
   meetingRoomId: sql<string | null>`${a.meeting}->>'room_id'`,
 };
 
