@@ -11,7 +11,6 @@
 // --capacity-seconds (per engine), --capacity-max, --capacity-engines (embedded,postgres).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
@@ -23,7 +22,7 @@ import {
   type BenchSeedOptions,
   type BenchSeedResult,
 } from '@agora/server/bench-support';
-import { startServer, type RunningServer } from './server.ts';
+import { redisReachable, startServer, type RunningServer } from './server.ts';
 import { markdownTable, ms, percent } from './table.ts';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -709,21 +708,6 @@ function today(): string {
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
-
-function redisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
 }
 
 export function formatCapacityReport(f: CapacityFigures): string {

@@ -7,7 +7,6 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { postgresReachable, seedLargeIntoPostgres, type LargeChatResult } from '@agora/server/bench-support';
@@ -19,7 +18,7 @@ import {
   type FloodCounts,
   type LoadFigures,
 } from './chat-load.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { redisReachable, startServer, type RunningServer } from './server.ts';
 import { markdownTable, ms, percent } from './table.ts';
 
 export type Session = { cookie: string; csrf: string };
@@ -350,22 +349,6 @@ function startEchoServer(): Promise<{ url: string; pid: number; stop(): void }> 
   });
 }
 
-/** Whether a Redis server answers PING at `url`. */
-function redisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
-
 export function formatChatReport(f: ChatFigures): string {
   const offered = (f.chats * 1000) / f.intervalMs;
   const lines = [
@@ -411,12 +394,7 @@ export function formatChatReport(f: ChatFigures): string {
           load,
           l.deliveredPerSecond.toFixed(1),
           l.receiptsPerSecond.toFixed(0),
-          ms(l.latencyP50Ms),
-          ms(l.latencyP99Ms),
-          ms(l.ackP50Ms),
-          ms(l.ackP99Ms),
-          `${l.undelivered} of ${l.sent}`,
-          String(l.errors),
+          ...deliveryCells(l),
           `${l.serverRssAtRestMB.toFixed(0)} / ${l.serverRssPeakMB.toFixed(0)} MB`,
           percent(l.serverCpuPercent),
         ]);
@@ -435,18 +413,25 @@ export function formatChatReport(f: ChatFigures): string {
   return lines.join('\n');
 }
 
-function formatFlood(flood: FloodFigures, f: ChatFigures): string {
-  const { quiet, flooded } = flood;
-  const chats = f.chats - 1;
-  const row = (name: string, l: LoadFigures) => [
-    name,
-    l.deliveredPerSecond.toFixed(1),
+/** A load's latencies (delivery, then the sender's acknowledgement), what never arrived and the errors: both tables' columns. */
+function deliveryCells(l: LoadFigures): string[] {
+  return [
     ms(l.latencyP50Ms),
     ms(l.latencyP99Ms),
     ms(l.ackP50Ms),
     ms(l.ackP99Ms),
     `${l.undelivered} of ${l.sent}`,
     String(l.errors),
+  ];
+}
+
+function formatFlood(flood: FloodFigures, f: ChatFigures): string {
+  const { quiet, flooded } = flood;
+  const chats = f.chats - 1;
+  const row = (name: string, l: LoadFigures) => [
+    name,
+    l.deliveredPerSecond.toFixed(1),
+    ...deliveryCells(l),
     percent(l.serverCpuPercent),
   ];
   return [
