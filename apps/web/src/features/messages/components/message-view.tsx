@@ -64,7 +64,7 @@ export function MessageView({
   /** The subject and content to show: the translation's, while one is chosen. */
   subject?: string;
   content?: string;
-  /** An earlier message of the conversation: its subject as a line of its own. */
+  /** An earlier message of the conversation: its subject as a line of its own, leading to it. */
   compact?: boolean;
 }) {
   const { t } = useTranslation('messages');
@@ -84,9 +84,9 @@ export function MessageView({
         </Group>
         <RecipientLine message={message} />
         {compact && (
-          <Text fw={600} size="sm">
+          <Anchor component={Link} to={`/messages/${encodeURIComponent(message.id)}`} fw={600} size="sm">
             {subject ?? (message.subject || t('no_subject'))}
-          </Text>
+          </Anchor>
         )}
       </Stack>
       <HtmlContent html={content ?? message.html_content} />
@@ -123,12 +123,7 @@ export function ConversationHistory({ messages }: { messages: DirectMessage[] })
       </Text>
       {messages.map((message) => (
         <Paper key={message.id} withBorder radius="md" p="sm" data-testid="conversation-message">
-          <Stack gap={4}>
-            <Anchor component={Link} to={`/messages/${encodeURIComponent(message.id)}`} size="xs" c="dimmed">
-              {t('detail.open')}
-            </Anchor>
-            <MessageView message={message} compact />
-          </Stack>
+          <MessageView message={message} compact />
         </Paper>
       ))}
     </Stack>
