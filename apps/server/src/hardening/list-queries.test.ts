@@ -155,6 +155,24 @@ async function post(who: Who, url: string, payload: object): Promise<void> {
   const response = await t.app.inject({ method: 'POST', url, headers: sessions.get(who)!.headers, payload });
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
 }
+/** Direct messages from the admin to the member and two others (and the group, every other one). */
+async function directMessages(w: World, n: number[]): Promise<void> {
+  for (const i of n) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/messages',
+      headers: sessions.get('admin')!.headers,
+      payload: {
+        to: [w.memberIds[1]!, w.memberIds[2 + (i % 5)]!, w.memberIds[8 + (i % 7)]!],
+        to_group: i % 2 ? [w.groupId] : [],
+        subject: `Message ${i}`,
+        content: `<p>Text ${i}</p>`,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+  await t.services.events.settled();
+}
 /** Invitations by e-mail from the admin, to the group or (without one) to the network. */
 const mailInvites = async (n: number[], name: string, prefix = '/administration') => {
   for (const i of n)
@@ -417,6 +435,19 @@ const GROWN: GrownCase[] = [
     (w) => `/groups/${w.groupSlug}/invites/sent`,
     (w, n) => groupInvites(w, n.length),
   ),
+  // Direct messages from the admin to the member, each to a few others and the walked group too.
+  growing(
+    'GET /api/v1/messages',
+    'member',
+    () => '/api/v1/messages?limit=50',
+    (w, n) => directMessages(w, n),
+  ),
+  growing(
+    'GET /api/v1/messages/sent',
+    'admin',
+    () => '/api/v1/messages/sent?limit=50',
+    (w, n) => directMessages(w, n),
+  ),
   // The network's navigation is saved as a whole: each fill saves all its items, public ones.
   ...(
     [
@@ -562,6 +593,7 @@ const NOT_LISTS = new Set([
   'GET /groups/{slug}/administration/navigation',
   'GET /administration/app_navigation',
   'GET /api/v1/unreads',
+  'GET /api/v1/messages/{id}',
   'GET /api/v1/administration/mails/{id}',
   'GET /api/storage/files/{id}/token',
   'GET /api/storage/files/{id}/get/{name}',

@@ -159,6 +159,11 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
           order by m.id desc limit 1`)
       )[0];
       const chatId = message ? message.key : 'network';
+      // A direct message the role received, and one it sent.
+      const receivedMessageId = await first(sql`select message_id as id from direct_message_recipients
+        where membership_id = ${me} and deleted_at is null order by message_id limit 1`);
+      const sentMessageId = await first(sql`select id from direct_messages
+        where author_id = ${me} and sender_deleted_at is null order by id limit 1`);
       const otherMember = memberships.find((m) => m.id !== me && !m.isExternal)!.id;
       const upload = uploads.get(role) ?? uploads.get('member')!;
       const session = sessions.get(role);
@@ -218,6 +223,8 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
       const groupRoleId = await first(sql`select id from membership_roles where group_id = ${groupId ?? ''} limit 1`);
       for (const method of ['PUT', 'DELETE'])
         put(`${method} /groups/{slug}/administration/membership_roles/{id} membership_roles/id`, groupRoleId);
+      put('messages/id', receivedMessageId ?? sentMessageId);
+      put('sent/id', sentMessageId);
       put('storage/directory', 'files');
       put('{directory}/id', upload.file);
       put('files/id', upload.file);
@@ -249,6 +256,13 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
         event_file_ids: [],
         folder_ids: [],
         chat_message_id: message?.id,
+        message_ids: [receivedMessageId ?? sentMessageId].filter(Boolean),
+        'DELETE /api/v1/messages/sent/delete message_ids': [sentMessageId].filter(Boolean),
+        'POST /api/v1/messages to': [otherMember],
+        'POST /api/v1/messages subject': 'Walker',
+        'POST /api/v1/messages to_group': [],
+        'POST /api/v1/messages attachments': [],
+        conversation_starter_id: null,
         version_id: legalVersionId,
         email: 'walker@example.com',
         time_zone: 'Europe/Berlin',

@@ -9,15 +9,20 @@ const NOAH = 14;
 
 /**
  * The demo's direct messages: a conversation between Max and Lena with replies, a message of
- * Lena's to her Marketing group, one with an attachment from Noah, and Anna's message that Max
- * has not read yet. Their notifications come from the processors; no mail is sent.
+ * Lena's to her Marketing group, one with an attachment from Noah, and Anna's welcome that Max
+ * has not read yet (Lena answered it). Their notifications come from the processors; no mail is sent.
  */
 export async function seedDemoMessages({ services, network, memberships, groups }: DemoNetwork): Promise<void> {
   const { members, messages, storage } = services;
   const actor = (i: number) => members.actorFor(memberships[i]!, 'demo', null);
   const id = (i: number) => memberships[i]!.id;
-  const send = (from: number, body: Parameters<typeof messages.send>[1]) =>
-    messages.send(actor(from), body, { sendEmail: false });
+  const now = Date.now();
+  let hoursAgo = 24 * 6;
+  // Each message a few hours after the one before, the last one this morning.
+  const send = (from: number, body: Parameters<typeof messages.send>[1]) => {
+    hoursAgo -= 20;
+    return messages.send(actor(from), body, { sendEmail: false, at: new Date(now - hoursAgo * 3_600_000) });
+  };
 
   const question = await send(MAX, {
     to: [id(LENA)],
@@ -75,13 +80,22 @@ export async function seedDemoMessages({ services, network, memberships, groups 
     attachments: [agenda.id],
   });
 
-  await send(ANNA, {
-    to: [id(MAX)],
+  const welcome = await send(ANNA, {
+    to: [id(MAX), id(LENA)],
     to_group: [],
     to_all_network_members: false,
     subject: 'Willkommen im Intranet',
-    content: '<p>Hallo Max,</p><p>schön, dass du dabei bist! Melde dich, wenn du Fragen hast.</p>',
+    content: '<p>Hallo ihr beiden,</p><p>schön, dass ihr dabei seid! Meldet euch, wenn ihr Fragen habt.</p>',
     attachments: [],
+  });
+  await send(LENA, {
+    to: [id(ANNA)],
+    to_group: [],
+    to_all_network_members: false,
+    subject: 'Re: Willkommen im Intranet',
+    content: '<p>Danke, Anna! Wo finde ich die Urlaubsvorlage?</p>',
+    attachments: [],
+    conversation_starter_id: welcome.id,
   });
 
   // Max has read the conversation; Anna's and Noah's messages wait for him.

@@ -15,7 +15,7 @@ describe('the demo network', () => {
   it.each(DEMO_ACCOUNTS.map((a) => a.email))('gives %s notifications, some of them unread', async (email) => {
     const session = await signIn(t.app, email, DEMO_PASSWORD);
     const page = (
-      await t.app.inject({ url: '/api/v1/notifications', headers: session.headers })
+      await t.app.inject({ url: '/api/v1/notifications?limit=50', headers: session.headers })
     ).json<NotificationPage>();
     expect(page.total).toBeGreaterThanOrEqual(2);
     expect(page.unread).toBeGreaterThan(0);
@@ -31,7 +31,7 @@ describe('the demo network', () => {
   it('names the member who acted', async () => {
     const session = await signIn(t.app, 'max.member@example.com', DEMO_PASSWORD);
     const page = (
-      await t.app.inject({ url: '/api/v1/notifications', headers: session.headers })
+      await t.app.inject({ url: '/api/v1/notifications?limit=50', headers: session.headers })
     ).json<NotificationPage>();
     const added = page.notifications.filter((n) => n.type === 'group_membership_added');
     expect(added.length).toBeGreaterThan(0);

@@ -113,6 +113,7 @@ export function messageProcessors(
             title: message.subject || message.plainContent.slice(0, 80),
             path: `/messages/${message.id}`,
           },
+          at: message.createdAt,
         },
         { tx, afterCommit: context.afterCommit },
       );

@@ -159,12 +159,12 @@ export function createSending(deps: MessagesDeps, repository: MessagesRepository
     async send(
       actor: Actor,
       body: SendBody,
-      // The demo's messages are not mailed.
-      options: { sendEmail?: boolean } = {},
+      // The demo's messages are not mailed, and were written over the days before it.
+      options: { sendEmail?: boolean; at?: Date } = {},
     ): Promise<DirectMessageRow> {
       const checked = await check(actor, body);
       return deps.events.transaction(async (tx) => {
-        const id = newId();
+        const id = newId(options.at?.getTime());
         const expands = checked.groups.length > 0 || body.to_all_network_members;
         const message = await repository.insertMessage(
           {
@@ -178,6 +178,7 @@ export function createSending(deps: MessagesDeps, repository: MessagesRepository
             toAll: body.to_all_network_members,
             toCount: checked.members.length,
             expandedAt: expands ? null : new Date(),
+            ...(options.at ? { createdAt: options.at } : {}),
           },
           tx,
         );
