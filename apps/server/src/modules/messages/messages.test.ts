@@ -362,7 +362,9 @@ describe('GET /api/v1/messages/{id}', () => {
     expect(seenByA).toMatchObject({ conversation_length: 3, has_replies: true, conversation_starter_id: first.id });
     const seenByC = (await get(c.session, `/api/v1/messages/${third.id}`)).json<DirectMessage>();
     expect(seenByC.conversation).toEqual([]);
-    expect(seenByC.has_replies).toBe(false);
+    expect(seenByC).toMatchObject({ has_replies: false, conversation_length: 1 });
+    // The first message was answered, as its author sees it.
+    expect((await list(b.session)).messages.find((m) => m.id === first.id)?.has_replies).toBe(true);
   });
 
   it('gives the translation source of a readable message only', async () => {

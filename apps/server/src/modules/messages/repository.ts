@@ -189,29 +189,41 @@ export function createMessagesRepository(db: Db) {
       return rows;
     },
 
-    async conversationLengths(starterIds: string[]): Promise<Map<string, number>> {
+    /** Per conversation, the messages of it the member may read. */
+    async conversationLengths(
+      networkId: string,
+      membershipId: string,
+      starterIds: string[],
+    ): Promise<Map<string, number>> {
       if (starterIds.length === 0) return new Map();
       const rows = await db
         .select({ id: directMessages.conversationStarterId, n: count() })
         .from(directMessages)
-        .where(inArray(directMessages.conversationStarterId, starterIds))
+        .where(
+          and(
+            eq(directMessages.networkId, networkId),
+            inArray(directMessages.conversationStarterId, starterIds),
+            or(receivedBy(membershipId), sentBy(membershipId)),
+          ),
+        )
         .groupBy(directMessages.conversationStarterId);
       return new Map(rows.map((r) => [r.id, r.n]));
     },
 
-    /** Of some messages, those answered by a later message of their conversation. */
-    async answered(messages: DirectMessageRow[]): Promise<Set<string>> {
+    /** Of some messages, those answered by a later message of their conversation the member may read. */
+    async answered(membershipId: string, messages: DirectMessageRow[]): Promise<Set<string>> {
       if (messages.length === 0) return new Set();
       const ids = messages.map((m) => m.id);
+      const later = sql`exists (select 1 from ${directMessages} later
+        where later.conversation_starter_id = ${directMessages.conversationStarterId}
+          and later.id <> ${directMessages.id} and later.created_at >= ${directMessages.createdAt}
+          and ((later.author_id = ${membershipId} and later.sender_deleted_at is null)
+            or exists (select 1 from ${directMessageRecipients} r
+              where r.message_id = later.id and r.membership_id = ${membershipId} and r.deleted_at is null)))`;
       const rows = await db
         .select({ id: directMessages.id })
         .from(directMessages)
-        .where(
-          and(
-            inArray(directMessages.id, ids),
-            sql`exists (select 1 from ${directMessages} later where later.conversation_starter_id = ${directMessages.conversationStarterId} and later.id <> ${directMessages.id} and later.created_at >= ${directMessages.createdAt})`,
-          ),
-        );
+        .where(and(inArray(directMessages.id, ids), later));
       return new Set(rows.map((r) => r.id));
     },
 

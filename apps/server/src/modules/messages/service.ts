@@ -48,7 +48,7 @@ export function createMessagesService(deps: MessagesDeps) {
     async send(...args: Parameters<typeof sending.send>) {
       const [actor] = args;
       const row = await sending.send(...args);
-      const [message] = await views.presentMany(actor.networkId, [{ message: row, copy: null }]);
+      const [message] = await views.presentMany(actor, [{ message: row, copy: null }]);
       return message!;
     },
 

@@ -16,15 +16,18 @@ import type { MessagesRepository, ViewedMessage } from './repository.ts';
 /** Reading: the inbox, the sent list, one message with its conversation. */
 export function createMessageViews(deps: MessagesDeps, repository: MessagesRepository) {
   /** Everything a page of messages shows, in a fixed number of queries whatever its length. */
-  async function contextOf(networkId: string, viewed: ViewedMessage[]): Promise<MessageContext> {
+  async function contextOf(actor: Actor, viewed: ViewedMessage[]): Promise<MessageContext> {
+    const { networkId, membershipId } = actor;
     const messages = viewed.map((v) => v.message);
     const ids = messages.map((m) => m.id);
     const [recipients, groups, attachmentRows, lengths, answered] = await Promise.all([
       repository.namedRecipients(ids, DIRECT_MESSAGE_LIMITS.recipientsMax),
       repository.groupsOf(ids),
       repository.attachmentsOf(ids),
-      repository.conversationLengths([...new Set(messages.map((m) => m.conversationStarterId))]),
-      repository.answered(messages),
+      repository.conversationLengths(networkId, membershipId, [
+        ...new Set(messages.map((m) => m.conversationStarterId)),
+      ]),
+      repository.answered(membershipId, messages),
     ]);
     const memberIds = new Set([...messages.map((m) => m.authorId), ...[...recipients.values()].flat()]);
     const [members, objects] = await Promise.all([
@@ -57,8 +60,8 @@ export function createMessageViews(deps: MessagesDeps, repository: MessagesRepos
     };
   }
 
-  async function presentMany(networkId: string, viewed: ViewedMessage[]): Promise<DirectMessage[]> {
-    const context = await contextOf(networkId, viewed);
+  async function presentMany(actor: Actor, viewed: ViewedMessage[]): Promise<DirectMessage[]> {
+    const context = await contextOf(actor, viewed);
     return viewed.map((v) => presentMessage(v, context));
   }
 
@@ -81,7 +84,7 @@ export function createMessageViews(deps: MessagesDeps, repository: MessagesRepos
         query.offset,
         query.group_id,
       );
-      return { messages: await presentMany(actor.networkId, rows), total, limit: query.limit, offset: query.offset };
+      return { messages: await presentMany(actor, rows), total, limit: query.limit, offset: query.offset };
     },
 
     async sent(actor: Actor, query: DirectMessageListQuery): Promise<DirectMessageList> {
@@ -92,7 +95,7 @@ export function createMessageViews(deps: MessagesDeps, repository: MessagesRepos
         query.offset,
         query.group_id,
       );
-      return { messages: await presentMany(actor.networkId, rows), total, limit: query.limit, offset: query.offset };
+      return { messages: await presentMany(actor, rows), total, limit: query.limit, offset: query.offset };
     },
 
     /** One message with the earlier and later messages of its conversation the actor may read, newest first. */
@@ -114,7 +117,7 @@ export function createMessageViews(deps: MessagesDeps, repository: MessagesRepos
       const order = new Map(others.map((m, i) => [m.id, i]));
       history.sort((a, b) => order.get(a.message.id)! - order.get(b.message.id)!);
       const all = [viewed, ...history];
-      const context = await contextOf(actor.networkId, all);
+      const context = await contextOf(actor, all);
       return presentMessage(
         viewed,
         context,
