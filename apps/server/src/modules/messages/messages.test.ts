@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIRECT_MESSAGE_ERROR_KEYS as KEYS, type DirectMessage, type DirectMessageList } from '@agora/contracts';
 import {
+  collectEvents,
+  connectSocket,
   createMember,
+  listenOnFreePort,
   createNetwork,
   createTestApp,
   signIn,
@@ -381,5 +384,54 @@ describe('GET /api/v1/messages/{id}', () => {
     const translate = (p: Person) => get(p.session, `/translations/de/message/${message.id}`);
     expect((await translate(c)).statusCode).toBe(404);
     expect((await translate(b)).statusCode).not.toBe(404);
+  });
+});
+
+describe('notifications, mails and live counts', () => {
+  const outboxOf = (email: string) => t.services.mailer.outbox(email);
+
+  it('mails each recipient, with the text only where the network allows it', async () => {
+    const a = await person();
+    const b = await person({ email: `dm-mail-${Date.now()}@example.test` });
+    await sent(a.session, { to: [b.membership.id], subject: 'With text', content: '<p>The secret plan</p>' });
+    await settled();
+    await vi.waitFor(async () => expect((await outboxOf(b.user.email)).length).toBe(1), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    const [withText] = await outboxOf(b.user.email);
+    expect(withText!.subject).toContain('With text');
+    expect(withText!.text).toContain('The secret plan');
+
+    await storeNetworkSettings(t.database.db, networkId, { notifications_send_direct_message_body: false });
+    try {
+      await sent(a.session, { to: [b.membership.id], subject: 'Without text', content: '<p>Another plan</p>' });
+      await settled();
+      await vi.waitFor(async () => expect((await outboxOf(b.user.email)).length).toBe(2), {
+        timeout: 10_000,
+        interval: 100,
+      });
+      const without = (await outboxOf(b.user.email)).find((m) => m.subject.includes('Without text'))!;
+      expect(without.text).not.toContain('Another plan');
+    } finally {
+      await storeNetworkSettings(t.database.db, networkId, { notifications_send_direct_message_body: true });
+    }
+  });
+
+  it("pushes the recipient's Messages count as messages arrive and are read", async () => {
+    const [a, b] = [await person(), await person()];
+    const socket = await connectSocket(await listenOnFreePort(t.app), { cookie: b.session.cookie });
+    try {
+      const pushed = collectEvents<{ Messages?: number }>(socket, 'unreads:changed');
+      const counts = () => pushed.filter((p) => p.Messages !== undefined).map((p) => p.Messages);
+      const message = await sent(a.session, { to: [b.membership.id] });
+      await settled();
+      await vi.waitFor(() => expect(counts().at(-1)).toBe(1));
+      await call(b.session, 'POST', `/api/v1/messages/${message.id}/read`);
+      await settled();
+      await vi.waitFor(() => expect(counts().at(-1)).toBe(0));
+    } finally {
+      socket.disconnect();
+    }
   });
 });

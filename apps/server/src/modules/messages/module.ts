@@ -6,7 +6,6 @@ import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import { MESSAGE_EVENTS } from './events.ts';
 import { messageRoutes } from './routes.ts';
 import { MESSAGE_OWNER } from './send.ts';
 import { createMessagesService } from './service.ts';
@@ -39,6 +38,5 @@ export const messagesModule = defineModule({
   unreadCounters: (messages) => ({ Messages: messages.messageUnreads }),
   // `GET /translations/{lang}/message/{id}`: the subject and content of a message the member may read.
   translatables: (messages) => ({ message: (actor, id) => messages.translatableFields(actor, id) }),
-  auditTypes: [MESSAGE_EVENTS.sent],
   demo: (demo: DemoNetwork) => seedDemoMessages(demo),
 });
