@@ -44,10 +44,13 @@ function htmlOf(editor: Editor): string {
 
 function Counters({ editor }: { editor: Editor }) {
   const { t } = useTranslation('ui');
+  // An editor being replaced (see RichTextEditor) has no extension storage left to count with.
+  const counter = editor.storage.characterCount as typeof editor.storage.characterCount | undefined;
+  if (!counter) return null;
   const counts = [
-    t('editor.counters.words', { value: editor.storage.characterCount.words() }),
+    t('editor.counters.words', { value: counter.words() }),
     t('editor.counters.lines', { value: countLines(editor.getText({ blockSeparator: '\n' })) }),
-    t('editor.counters.characters', { value: editor.storage.characterCount.characters() }),
+    t('editor.counters.characters', { value: counter.characters() }),
   ];
   return (
     <Group gap="md" justify="flex-end" aria-label={t('editor.counters.label')} role="group">
@@ -94,7 +97,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
     [labelId, descriptionId, errorId, error, required, minHeight],
   );
 
-  const editor = useEditor({
+  const made = useEditor({
     extensions,
     content: initialContent,
     editable: !disabled,
@@ -104,18 +107,24 @@ export function RichTextEditor(props: RichTextEditorProps) {
     shouldRerenderOnTransaction: true,
     onUpdate: ({ editor: current }) => onChange(htmlOf(current)),
   });
+  // The editor of a render may be gone by the time it is used: Tiptap destroys an editor that was
+  // not mounted a millisecond after it was made (a slow first render) and makes a new one, which
+  // starts with the content and comes with the next render. Until then there is none.
+  const editor = made && !made.isDestroyed ? made : null;
 
-  // A value from outside (a reset after sending, a loaded record) replaces the content.
+  // A value from outside (a reset after sending, a loaded record) replaces the content; the
+  // editor may have gone since the render (above).
   useEffect(() => {
-    if (editor && value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && !editor.isDestroyed && value !== htmlOf(editor))
+      editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setEditable(!disabled, false);
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   useEffect(() => {
-    if (expanded && focusPending.current && editor) {
+    if (expanded && focusPending.current && editor && !editor.isDestroyed) {
       focusPending.current = false;
       editor.commands.focus('end');
     }
