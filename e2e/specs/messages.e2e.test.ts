@@ -15,8 +15,12 @@ async function inboxCount(page: Page): Promise<number> {
   return text === '' ? 0 : Number(text);
 }
 
+/** Picks a recipient once the composer is complete (its editor loads apart, and takes the focus when it comes). */
 async function pickMember(page: Page, search: string, name: RegExp) {
-  await page.getByRole('textbox', { name: 'Empfänger', exact: true }).fill(search);
+  await page.getByRole('textbox', { name: 'Nachricht', exact: true }).waitFor();
+  const field = page.getByRole('textbox', { name: 'Empfänger', exact: true });
+  await field.click();
+  await field.fill(search);
   await page.getByRole('option', { name }).click();
 }
 
@@ -84,6 +88,10 @@ describe('direct messages', () => {
   });
 
   it('forwards a message with its attachment and deletes messages in a batch on a phone', async () => {
+    // Max's inbox is open while Anna writes: the new message appears without reloading.
+    const max = await signedIn('max.member@example.com', '/messages', { width: 390, height: 844 });
+    await max.getByTestId('message-row').first().waitFor();
+
     const anna = await signedIn('anna.admin@example.com', '/messages/new');
     await pickMember(anna, 'Max Mei', /Max Meier/);
     await anna.getByRole('textbox', { name: 'Betreff' }).fill('Protokoll');
@@ -95,7 +103,6 @@ describe('direct messages', () => {
     await send.click();
     await anna.getByText('Ihre Nachricht wurde gesendet.').waitFor();
 
-    const max = await signedIn('max.member@example.com', '/messages', { width: 390, height: 844 });
     await max.getByRole('link', { name: 'Protokoll' }).click();
     await max.getByRole('link', { name: 'Weiterleiten' }).click();
     await expect.poll(() => max.getByRole('textbox', { name: 'Betreff' }).inputValue()).toBe('WG: Protokoll');

@@ -1,10 +1,16 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconMailOff, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { DIRECT_MESSAGE_LIMITS, DIRECT_MESSAGE_TOAST_KEYS } from '@agora/contracts';
+import {
+  DIRECT_MESSAGE_LIMITS,
+  DIRECT_MESSAGE_TOAST_KEYS,
+  REALTIME_EVENTS,
+  type UnreadsChangedEvent,
+} from '@agora/contracts';
+import { onRealtime } from '../../../app/realtime.ts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { confirm } from '../../../ui/confirm-dialog.tsx';
@@ -39,6 +45,17 @@ function MessageListPage({ box }: { box: MessageBox }) {
   const batch = useBatchMessages(box);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<BatchAction | null>(null);
+  const queryClient = useQueryClient();
+
+  // A message that arrives (or is read elsewhere) changes the Messages count: the list follows.
+  useEffect(
+    () =>
+      onRealtime(REALTIME_EVENTS.unreadsChanged, (payload) => {
+        if ((payload as UnreadsChangedEvent | null)?.Messages === undefined) return;
+        void queryClient.invalidateQueries({ queryKey: ['messages', 'list'] });
+      }),
+    [queryClient],
+  );
 
   const boxTitle = box === 'sent' ? t('sent') : t('inbox');
   const title = groupSlug ? t('group_title', { box: boxTitle, name: group.data?.name ?? '' }) : boxTitle;

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MemberOption } from '@agora/contracts';
@@ -177,5 +177,30 @@ describe('/messages/new', () => {
     show('/messages/new', { 'GET /api/v1/network': { status: 200, body: shell({ send: false }) } });
     expect(await screen.findByText('You cannot send messages')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+  });
+
+  it('asks before leaving a composer with something written', async () => {
+    const { router } = show('/messages/new');
+    const subject = await screen.findByRole('textbox', { name: 'Subject' });
+    fireEvent.change(subject, { target: { value: 'Draft' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Back' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Discard the message?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep writing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/messages/new');
+    expect((screen.getByRole('textbox', { name: 'Subject' }) as HTMLInputElement).value).toBe('Draft');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Back' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+  });
+
+  it('lets an untouched composer go without asking', async () => {
+    const { router } = show('/messages/new');
+    await screen.findByRole('textbox', { name: 'Subject' });
+    fireEvent.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
