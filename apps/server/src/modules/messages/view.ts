@@ -77,13 +77,7 @@ export function createMessageViews(deps: MessagesDeps, repository: MessagesRepos
     presentMany,
 
     async inbox(actor: Actor, query: DirectMessageListQuery): Promise<DirectMessageList> {
-      const { rows, total } = await repository.inbox(
-        actor.networkId,
-        actor.membershipId,
-        query.limit,
-        query.offset,
-        query.group_id,
-      );
+      const { rows, total } = await repository.inbox(actor.membershipId, query.limit, query.offset, query.group_id);
       return { messages: await presentMany(actor, rows), total, limit: query.limit, offset: query.offset };
     },
 
