@@ -25,5 +25,11 @@ export function usePageTitle(title: string | undefined) {
   useEffect(() => {
     current = title;
     apply();
+    // A page that goes takes its title along (the next page's effect sets its own right after).
+    return () => {
+      if (current !== title) return;
+      current = undefined;
+      apply();
+    };
   }, [title]);
 }
