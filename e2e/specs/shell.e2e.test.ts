@@ -186,7 +186,7 @@ describe('notifications', () => {
     const page = await signedIn('anna.admin@example.com', '/notifications');
     await page.getByRole('heading', { name: 'Benachrichtigungen' }).waitFor();
     expect(await page.title()).toBe('Benachrichtigungen · Acme Demo');
-    expect(await page.getByTestId('notification-item').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('notification-item').count()).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('main').getByRole('button', { name: 'Alle als gelesen markieren' }).click();
     await expect.poll(() => page.locator('[data-testid="notification-item"][data-read="false"]').count()).toBe(0);
