@@ -16,7 +16,10 @@
 // the word "join" the join group (group-join.ts: 5,000 members ask to join a moderated group and
 // its admin accepts each, on PGlite and PostgreSQL; --join-members); the word "invite" the
 // invitation group (invites.ts: a CSV of 5,000 people invited by e-mail, until every mail is
-// queued, and the server's memory meanwhile; --invite-rows); the word "capacity" the capacity
+// queued, and the server's memory meanwhile; --invite-rows); the word "messages" the messages
+// group (messages.ts: an inbox of 50,000 messages, page 1 and page 500, and a message to a group
+// of 5,000 until every member holds it; --message-inbox, --message-group); the word "capacity"
+// the capacity
 // group (capacity.ts: simulated members added while the server stays healthy, on the embedded
 // default and PostgreSQL with Redis; --capacity-seconds per engine, --capacity-max,
 // --capacity-engines embedded,postgres); the word "web" the web group (web.ts: the built web app's
@@ -40,6 +43,7 @@ import { formatDirectoryReport, runDirectoryBench, type DirectoryFigures } from 
 import { formatEventsReport, runEventsBench, type EventsReport } from './events.ts';
 import { formatJoinReport, runGroupJoinBench, type JoinFigures } from './group-join.ts';
 import { formatInviteReport, runInviteBench, type InviteFigures } from './invites.ts';
+import { formatMessagesReport, runMessagesBench, type MessagesReport } from './messages.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { keepResults } from './results.ts';
@@ -67,6 +71,8 @@ const { values } = parseArgs({
     events: { type: 'string', default: process.env.BENCH_EVENTS ?? '5000' },
     'join-members': { type: 'string', default: process.env.BENCH_JOIN_MEMBERS ?? '5000' },
     'invite-rows': { type: 'string', default: process.env.BENCH_INVITE_ROWS ?? '5000' },
+    'message-inbox': { type: 'string', default: process.env.BENCH_MESSAGE_INBOX ?? '50000' },
+    'message-group': { type: 'string', default: process.env.BENCH_MESSAGE_GROUP ?? '5000' },
     'capacity-seconds': { type: 'string', default: process.env.BENCH_CAPACITY_SECONDS ?? '240' },
     'capacity-max': { type: 'string', default: process.env.BENCH_CAPACITY_MAX ?? '1500' },
     'capacity-engines': { type: 'string', default: process.env.BENCH_CAPACITY_ENGINES ?? 'embedded,postgres' },
@@ -86,6 +92,9 @@ const joinMembers = wholeNumber('--join-members', values['join-members'], 10);
 const joinSelected = values.only.trim() === '' || values.only.split(',').some((w) => isJoinWord(w));
 const inviteRows = wholeNumber('--invite-rows', values['invite-rows'], 1);
 const inviteSelected = values.only.trim() === '' || values.only.split(',').some((w) => isInviteWord(w));
+const messageInbox = wholeNumber('--message-inbox', values['message-inbox'], 5000);
+const messageGroup = wholeNumber('--message-group', values['message-group'], 1);
+const messagesSelected = values.only.trim() === '' || values.only.split(',').some((w) => isMessagesWord(w));
 const requestSelected = values.only.trim() === '' || values.only.split(',').some((w) => isRequestWord(w));
 const capacitySeconds = wholeNumber('--capacity-seconds', values['capacity-seconds'], 10);
 const capacityMax = wholeNumber('--capacity-max', values['capacity-max'], 10);
@@ -288,6 +297,12 @@ try {
     console.log(`  invites: done${invites.failure ? `, FAILED: ${invites.failure}` : ''}`);
   }
 
+  let messages: MessagesReport | null = null;
+  if (messagesSelected) {
+    messages = await runMessagesBench({ inbox: messageInbox, groupSize: messageGroup, requests: 300 });
+    console.log(`  messages: done${messages.failure ? `, FAILED: ${messages.failure}` : ''}`);
+  }
+
   let capacity: CapacityFigures | null = null;
   if (capacitySelected) {
     capacity = await runCapacityBench({
@@ -340,6 +355,7 @@ try {
   if (events) console.log('\n' + formatEventsReport(events));
   if (join) console.log('\n' + formatJoinReport(join));
   if (invites) console.log('\n' + formatInviteReport(invites));
+  if (messages) console.log('\n' + formatMessagesReport(messages));
   if (request) console.log('\n' + formatRequestReport(request));
   if (capacity) console.log('\n' + formatCapacityReport(capacity));
   if (web) console.log('\n' + formatWebReport(web));
@@ -356,6 +372,7 @@ try {
     ...(events?.failure ? ['events'] : []),
     ...(join?.runs.some((r) => r.failure) ? ['join'] : []),
     ...(invites?.failure ? ['invites'] : []),
+    ...(messages?.failure ? ['messages'] : []),
     ...(capacity?.runs.some((r) => r.failure) ? ['capacity'] : []),
     ...(web?.failure ? ['web'] : []),
     ...(request?.failure ? ['request'] : []),
@@ -373,6 +390,12 @@ process.exit(exitCode);
 function isInviteWord(word: string): boolean {
   const w = word.trim().toLowerCase();
   return w !== '' && ('invites'.includes(w) || w.startsWith('invite'));
+}
+
+/** Whether a word of --only names the messages group. */
+function isMessagesWord(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w.length >= 3 && 'messages'.startsWith(w);
 }
 
 /** Whether a word of --only names the capacity group. */
@@ -430,6 +453,7 @@ function selectScenarios(only: string): {
     !words.some(isJoinWord) &&
     !words.some(isCapacityWord) &&
     !words.some(isInviteWord) &&
+    !words.some(isMessagesWord) &&
     !words.some(isRequestWord) &&
     !words.some(isWebWord)
   ) {
