@@ -594,6 +594,9 @@ const NOT_LISTS = new Set([
   'GET /administration/app_navigation',
   'GET /api/v1/unreads',
   'GET /api/v1/messages/{id}',
+  // The translation service's languages (kept per process, no query) and one object's translation.
+  'GET /translations/languages',
+  'GET /translations/{lang}/{type}/{id}',
   'GET /api/v1/administration/mails/{id}',
   'GET /api/storage/files/{id}/token',
   'GET /api/storage/files/{id}/get/{name}',
