@@ -69,6 +69,8 @@ const LISTS: ListCase[] = [
   both('GET /members', 'member', () => '/members?q=ann'),
   both('GET /groups/{slug}/members', 'member', (w) => `/groups/${w.groupSlug}/members?q=ann`),
   both('GET /directory', 'member', () => '/directory'),
+  both('GET /api/v1/messages/recipients', 'member', () => '/api/v1/messages/recipients?q=ann'),
+  both('GET /api/v1/messages/recipient_groups', 'member', () => '/api/v1/messages/recipient_groups'),
   both('GET /groups/{slug}/administration/members', 'admin', (w) => `/groups/${w.groupSlug}/administration/members`),
   both('GET /administration/members', 'admin', () => '/administration/members', 'per'),
   both('GET /appointments/{id}/participants', 'member', (w) => `/appointments/${w.appointmentId}/participants`),

@@ -12,15 +12,18 @@ export function directoryOptionKey(option: Pick<DirectoryOption, 'type' | 'id'>)
   return `${option.type}:${option.id}`;
 }
 
-/** `GET /directory?q=&include_membership_roles=` (calendars spec, section 7). */
-export function directorySearchPath(q: string, includeMembershipRoles: boolean): string {
+/**
+ * `GET /directory?q=&include_membership_roles=` (calendars spec, section 7), or another call that
+ * answers as it does (`base`), such as the message composer's groups.
+ */
+export function directorySearchPath(q: string, includeMembershipRoles: boolean, base = '/directory'): string {
   const search = new URLSearchParams({ q });
   if (includeMembershipRoles) search.set('include_membership_roles', 'true');
-  return `/directory?${search.toString()}`;
+  return `${base}?${search.toString()}`;
 }
 
-export function directorySearchQuery(q: string, includeMembershipRoles: boolean) {
-  const path = directorySearchPath(q, includeMembershipRoles);
+export function directorySearchQuery(q: string, includeMembershipRoles: boolean, base?: string) {
+  const path = directorySearchPath(q, includeMembershipRoles, base);
   return queryOptions({
     queryKey: ['directory-search', path],
     queryFn: ({ signal }) => api<DirectoryResult>(path, { signal }),

@@ -24,6 +24,8 @@ export type DirectorySelectProps = {
   error?: ReactNode;
   required?: boolean;
   disabled?: boolean;
+  /** Another call answering as `GET /directory` does (default `/directory`). */
+  searchPath?: string;
 };
 
 function OptionLabel({ option }: { option: DirectoryOption }) {
@@ -60,7 +62,7 @@ export function DirectorySelect(props: DirectorySelectProps) {
   const term = search.trim();
   const [debounced] = useDebouncedValue(term, DIRECTORY_SEARCH_DEBOUNCE_MS);
   const query = useQuery({
-    ...directorySearchQuery(debounced, includeMembershipRoles),
+    ...directorySearchQuery(debounced, includeMembershipRoles, props.searchPath),
     enabled: combobox.dropdownOpened,
   });
   const waiting = debounced !== term || query.isFetching;

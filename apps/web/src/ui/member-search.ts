@@ -9,11 +9,14 @@ export type MemberSearchParams = {
   excludeGroupMembersOf?: string;
   /** Search only the members of this group: /groups/{slug}/members. */
   groupSlug?: string;
+  /** Another call answering as `GET /members` does, such as the message composer's recipients. */
+  searchPath?: string;
 };
 
 /** `GET /members?q=` or `GET /groups/{slug}/members?q=` (calendars spec, section 7). */
 export function memberSearchPath(q: string, params: MemberSearchParams = {}): string {
-  const base = params.groupSlug ? `/groups/${encodeURIComponent(params.groupSlug)}/members` : '/members';
+  const base =
+    params.searchPath ?? (params.groupSlug ? `/groups/${encodeURIComponent(params.groupSlug)}/members` : '/members');
   const search = new URLSearchParams({ q });
   if (params.includeConsumers) search.set('include_consumers', 'true');
   if (params.excludeGroupMembersOf) search.set('exclude_group_members_of', params.excludeGroupMembersOf);

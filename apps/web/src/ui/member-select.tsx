@@ -52,6 +52,7 @@ export function MemberSelect(props: MemberSelectProps) {
       includeConsumers: props.includeConsumers,
       excludeGroupMembersOf: props.excludeGroupMembersOf,
       groupSlug: props.groupSlug,
+      searchPath: props.searchPath,
     }),
     enabled: enough && debounced.length >= MEMBER_SEARCH_MIN_CHARS,
   });

@@ -16,6 +16,8 @@ export type DirectoryGroupSearch = {
   terms: string[];
   onlyMine: boolean;
   onlyChatEnabled: boolean;
+  /** Only the groups the member administrates. */
+  onlyAdministered?: boolean;
   limit: number;
 };
 
@@ -55,6 +57,17 @@ export function createGroupsRepository(db: Db) {
         .from(groupMemberships)
         .where(eq(groupMemberships.groupId, groupId));
     },
+    /** The ids of the members of the groups a member administrates, as a subquery. */
+    administeredMemberIdsQuery(adminId: string) {
+      const administered = db
+        .select({ id: groupMemberships.groupId })
+        .from(groupMemberships)
+        .where(and(eq(groupMemberships.membershipId, adminId), eq(groupMemberships.role, 'admin')));
+      return db
+        .select({ id: groupMemberships.membershipId })
+        .from(groupMemberships)
+        .where(inArray(groupMemberships.groupId, administered));
+    },
     /** The groups a member belongs to, for the user bar: one query for all categories. */
     groupsOf(networkId: string, membershipId: string, limit: number) {
       return db
@@ -93,6 +106,7 @@ export function createGroupsRepository(db: Db) {
       if (!search.isNetworkAdmin) conditions.push(or(ne(groups.access, 'hidden'), isNotNull(role))!);
       if (search.isExternal) conditions.push(or(eq(groups.externallyVisible, true), isNotNull(role))!);
       if (search.onlyMine) conditions.push(isNotNull(role));
+      if (search.onlyAdministered) conditions.push(eq(role, 'admin'));
       if (search.onlyChatEnabled) conditions.push(eq(groups.chatEnabled, true));
       for (const term of search.terms) {
         conditions.push(sql`(' ' || lower(${groups.name})) like ${`% ${escapeLike(term)}%`}`);

@@ -53,7 +53,13 @@ export type NewGroup = {
   invitesRestricted?: boolean;
 };
 
-export type DirectoryGroupsOptions = { terms: string[]; onlyMine: boolean; onlyChatEnabled: boolean; limit: number };
+export type DirectoryGroupsOptions = {
+  terms: string[];
+  onlyMine: boolean;
+  onlyChatEnabled: boolean;
+  onlyAdministered?: boolean;
+  limit: number;
+};
 
 /** A group with a member's role in it and its category's name. */
 export type GroupWithRole = { group: GroupRow; role: GroupRole | null; categoryName: string };
@@ -137,6 +143,8 @@ export function createGroupsService(
     inAdministeredGroups: repository.inAdministeredGroups,
     /** A group's member ids as a subquery, for the member search (one statement). */
     memberIdsQuery: repository.memberIdsQuery,
+    /** The members of the groups a member administrates as a subquery, for the member search. */
+    administeredMemberIdsQuery: repository.administeredMemberIdsQuery,
     /** The user bar's category sections: two queries, however many categories there are. */
     async userbarGroups(actor: Actor): Promise<UserbarGroups> {
       const [categories, memberOf, favorites] = await Promise.all([

@@ -13,8 +13,15 @@ export type MessagesDeps = {
   db: Db;
   events: Pick<Events, 'transaction' | 'record'>;
   storage: Storage;
-  members: Pick<MembersService, 'findMany' | 'namesSubquery'>;
-  groups: Pick<GroupsService, 'withRolesAndCategories' | 'inAdministeredGroups' | 'memberIdsQuery'>;
+  members: Pick<MembersService, 'findMany' | 'namesSubquery' | 'search'>;
+  groups: Pick<
+    GroupsService,
+    | 'withRolesAndCategories'
+    | 'inAdministeredGroups'
+    | 'memberIdsQuery'
+    | 'administeredMemberIdsQuery'
+    | 'directoryGroups'
+  >;
   networks: Pick<NetworksService, 'get'>;
   notifications: Pick<NotificationsService, 'notify'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;

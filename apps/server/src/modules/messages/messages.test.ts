@@ -145,6 +145,25 @@ describe('POST /api/v1/messages', () => {
     expect(refused.json().errors.to).toEqual([KEYS.recipientNotAllowed]);
     const groupRefused = await send(inGroup.session, { to_group: [group!.id], subject: 'x' });
     expect(groupRefused.json().errors.to_group).toEqual([KEYS.recipientNotAllowed]);
+    // The composer's pickers offer the same: the group's members and the group, for its admin only.
+    const found = async (session: Session, url: string) => {
+      const response = await t.app.inject({ url, headers: session.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ members?: Array<{ id: string }>; groups?: Array<{ id: string }> }>();
+    };
+    const offered = (await found(writer.session, '/api/v1/messages/recipients?q=test+member')).members!.map(
+      (m) => m.id,
+    );
+    expect(offered).toContain(inGroup.membership.id);
+    expect(offered).not.toContain(outside.membership.id);
+    expect((await found(writer.session, '/api/v1/messages/recipient_groups?q=')).groups!.map((g) => g.id)).toEqual([
+      group!.id,
+    ]);
+    expect((await found(inGroup.session, '/api/v1/messages/recipient_groups?q=')).groups).toEqual([]);
+    await storeNetworkSettings(t.database.db, net, { direct_messages_network_wide_senders: 'members' });
+    const everyone = (await found(inGroup.session, '/api/v1/messages/recipients?q=test+member')).members!;
+    expect(everyone.map((m) => m.id)).toContain(outside.membership.id);
+    await storeNetworkSettings(t.database.db, net, { direct_messages_network_wide_senders: 'admins' });
     // The member of the group answers the admin although they administrate no group.
     const first = (await send(writer.session, { to: [inGroup.membership.id], subject: 'Q' })).json<DirectMessage>();
     expect((await send(inGroup.session, { to: [writer.membership.id], subject: 'A' })).statusCode).toBe(422);

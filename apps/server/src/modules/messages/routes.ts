@@ -5,7 +5,9 @@ import {
   directMessageBodySchema,
   directMessageIdsBodySchema,
   directMessageListQuerySchema,
+  directoryQuerySchema,
   idSchema,
+  memberSearchQuerySchema,
 } from '@agora/contracts';
 import type { MessagesService } from './service.ts';
 
@@ -62,6 +64,36 @@ export function messageRoutes(deps: { messages: MessagesService }) {
         },
       },
       async (request) => messages.show(request.actor!, request.params.id),
+    );
+
+    r.get(
+      '/api/v1/messages/recipients',
+      {
+        config: { auth: 'member' },
+        schema: {
+          querystring: memberSearchQuerySchema,
+          tags: TAGS,
+          summary: 'Members the member may write to',
+          description:
+            'The member search of `GET /members` (`q`, `limit`, `offset`; consumers never) limited to whom a send accepts: anyone a network-wide sender sees, else the members of the groups the member administrates. 403 for a member who may not send direct messages.',
+        },
+      },
+      async (request) => messages.recipients.members(request.actor!, request.query),
+    );
+
+    r.get(
+      '/api/v1/messages/recipient_groups',
+      {
+        config: { auth: 'member' },
+        schema: {
+          querystring: directoryQuerySchema,
+          tags: TAGS,
+          summary: 'Groups the member may write to',
+          description:
+            'The group search of `GET /directory` (`q`, `limit`; no membership roles) limited to whom a send accepts: the groups a network-wide sender can read, else those the member administrates.',
+        },
+      },
+      async (request) => messages.recipients.groups(request.actor!, request.query),
     );
 
     r.post(

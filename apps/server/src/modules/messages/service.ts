@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/policy/index.ts';
 import type { MessagesDeps } from './deps.ts';
 import { MESSAGE_EVENTS } from './events.ts';
 import { messageProcessors } from './processors.ts';
+import { createRecipientSearch } from './recipients.ts';
 import { createMessagesRepository } from './repository.ts';
 import { createSending } from './send.ts';
 import { createMessageUnreads } from './unreads.ts';
@@ -43,6 +44,8 @@ export function createMessagesService(deps: MessagesDeps) {
     ...views,
     ownerPolicy,
     settingsOf: sending.settingsOf,
+    /** The composer's pickers: whom the actor may write to. */
+    recipients: createRecipientSearch(deps, sending.settingsOf),
 
     /** `POST /api/v1/messages`: answers the message as the sender sees it. */
     async send(...args: Parameters<typeof sending.send>) {

@@ -95,6 +95,7 @@ export function Composer({ initial, mayWriteToAll }: ComposerProps) {
             placeholder={draft.toAll ? undefined : t('composer.to_placeholder')}
             value={draft.toAll ? [] : draft.to}
             onChange={(to) => update('to', to)}
+            searchPath="/api/v1/messages/recipients"
             disabled={draft.toAll}
             error={recipientsError}
           />
@@ -102,6 +103,7 @@ export function Composer({ initial, mayWriteToAll }: ComposerProps) {
             label={t('composer.groups')}
             placeholder={draft.toAll ? undefined : t('composer.groups_placeholder')}
             includeMembershipRoles={false}
+            searchPath="/api/v1/messages/recipient_groups"
             value={draft.toAll ? [] : draft.groups}
             onChange={(groups) =>
               update(

@@ -20,7 +20,7 @@ function show(path: string, answers: Parameters<typeof stubFetch>[0] = {}, admin
     'GET /api/v1/session': SESSION,
     'GET /api/v1/network': { status: 200, body: shell({ administrate }) },
     'POST /api/v1/messages': { status: 201, body: message(99) },
-    'GET /members?q=Le': { status: 200, body: { members: [lena], total: 1, limit: 20, offset: 0 } },
+    'GET /api/v1/messages/recipients?q=Le': { status: 200, body: { members: [lena], total: 1, limit: 20, offset: 0 } },
     ...answers,
   });
   const view = renderUi(
