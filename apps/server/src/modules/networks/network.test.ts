@@ -56,7 +56,7 @@ describe('GET /api/v1/network', () => {
         folder_profiles: { enabled: false },
         file_profiles: { enabled: false, column_fields: [] },
       },
-      can: { administrate: false, version_and_updates: false, chat: true },
+      can: { administrate: false, version_and_updates: false, chat: true, send_direct_messages: true },
     });
     expect(body.group_categories).toEqual([
       expect.objectContaining({
@@ -86,7 +86,7 @@ describe('GET /api/v1/network', () => {
   it('lets a network admin administrate the network, its updates and every category', async () => {
     const { session } = await signedInMember(t.app, t.services, networkId, { admin: true });
     const body = (await getShell(session.headers)).json();
-    expect(body.can).toEqual({ administrate: true, version_and_updates: true, chat: true });
+    expect(body.can).toEqual({ administrate: true, version_and_updates: true, chat: true, send_direct_messages: true });
     expect(administrateBySlug(body)).toEqual({ teams: true, projects: true, regions: true });
   });
 
@@ -98,7 +98,12 @@ describe('GET /api/v1/network', () => {
       { groupId: groupIds.projectA, membershipId: membership.id, role: 'member' },
     ]);
     const body = (await getShell(session.headers)).json();
-    expect(body.can).toEqual({ administrate: false, version_and_updates: false, chat: true });
+    expect(body.can).toEqual({
+      administrate: false,
+      version_and_updates: false,
+      chat: true,
+      send_direct_messages: true,
+    });
     expect(administrateBySlug(body)).toEqual({ teams: true, projects: false, regions: false });
   });
 
