@@ -135,7 +135,8 @@ function latency(samples: number[]): WriteLatency {
   };
 }
 
-async function admin(url: string, statement: string) {
+/** Runs one statement on the server of `url` (CREATE or DROP DATABASE for a benchmark's own). */
+export async function admin(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +7,12 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { openDatabase } from '../platform/db/client.ts';
+import { admin } from './bench-events.ts';
 
 export type MessageListFigure = { name: string; requests: number; p50Ms: number; p99Ms: number; items: number };
 
 export type DirectMessageFigures = {
+  database: 'PGlite' | 'PostgreSQL';
   inboxMessages: number;
   groupSize: number;
   lists: MessageListFigure[];
@@ -23,7 +26,8 @@ const DELIVERY_TIMEOUT_MS = 10 * 60_000;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /**
- * Direct messages on the embedded database in a temporary folder, the server in this process:
+ * Direct messages on PGlite in a temporary folder or, with `databaseUrl`, on a new database of
+ * that PostgreSQL server (dropped afterwards), the server in this process:
  * the inbox of a member with `inbox` messages (page 1 and page 500, ten a page, as the web app
  * asks), and a message to a group of `groupSize` members, until it is answered and until every
  * member holds a copy and a notification (the processor's work after the commit).
@@ -32,8 +36,17 @@ export async function measureDirectMessages(options: {
   inbox: number;
   groupSize: number;
   requests: number;
+  databaseUrl?: string;
 }): Promise<DirectMessageFigures> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-bench-messages-'));
+  const name = `agora_bench_messages_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  if (options.databaseUrl) {
+    await admin(options.databaseUrl, `CREATE DATABASE ${name}`);
+    const url = new URL(options.databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: scratch,
@@ -44,7 +57,7 @@ export async function measureDirectMessages(options: {
     WRITE_BURST: '1000000',
     WRITE_RATE: '1000000',
   });
-  const database = await openDatabase({ pgliteDir: path.join(scratch, 'pglite') });
+  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(scratch, 'pglite'), poolSize: 8 });
   await database.migrate();
   const app = await buildApp(config, database);
   try {
@@ -103,6 +116,10 @@ export async function measureDirectMessages(options: {
       select id, ${viewer}, network_id, created_at,
         case when right(id, 1) = '0' then null else created_at end
       from direct_messages where network_id = ${network.id}`);
+    // As autovacuum leaves the tables some time after a bulk insert (their visibility maps set,
+    // the statistics current): the inbox as a member meets it, not the minute after the import.
+    await database.db.execute(sql`vacuum analyze direct_messages`);
+    await database.db.execute(sql`vacuum analyze direct_message_recipients`);
 
     const signIn = async (index: number) => {
       const response = await app.inject({
@@ -176,6 +193,7 @@ export async function measureDirectMessages(options: {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return {
+      database: databaseUrl ? 'PostgreSQL' : 'PGlite',
       inboxMessages: options.inbox,
       groupSize: options.groupSize,
       lists,
@@ -184,6 +202,7 @@ export async function measureDirectMessages(options: {
   } finally {
     await app.close();
     await database.close();
+    if (options.databaseUrl) await admin(options.databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
