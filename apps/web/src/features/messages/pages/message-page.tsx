@@ -98,38 +98,27 @@ export function MessagePage() {
 
   const actions = (
     <>
-      {maySend && (incoming || message.to.length > 0) && (
-        <Button
-          component={Link}
-          to={compose('reply')}
-          size="sm"
-          variant="default"
-          leftSection={<IconArrowBackUp size={16} aria-hidden />}
-        >
-          {t('actions.reply')}
-        </Button>
-      )}
-      {maySend && others > 0 && (
-        <Button
-          component={Link}
-          to={compose('reply_all')}
-          size="sm"
-          variant="default"
-          leftSection={<IconUsers size={16} aria-hidden />}
-        >
-          {t('actions.reply_all')}
-        </Button>
-      )}
-      {maySend && (
-        <Button
-          component={Link}
-          to={compose('forward')}
-          size="sm"
-          variant="default"
-          leftSection={<IconArrowForwardUp size={16} aria-hidden />}
-        >
-          {t('actions.forward')}
-        </Button>
+      {(
+        [
+          ['reply', IconArrowBackUp, incoming || message.to.length > 0],
+          ['reply_all', IconUsers, others > 0],
+          ['forward', IconArrowForwardUp, true],
+        ] as const
+      ).map(
+        ([mode, Icon, shown]) =>
+          maySend &&
+          shown && (
+            <Button
+              key={mode}
+              component={Link}
+              to={compose(mode)}
+              size="sm"
+              variant="default"
+              leftSection={<Icon size={16} aria-hidden />}
+            >
+              {t(`actions.${mode}`)}
+            </Button>
+          ),
       )}
       {incoming && (
         <Button
