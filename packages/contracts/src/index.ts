@@ -45,3 +45,4 @@ export * from './navigation.ts';
 export * from './app-navigation.ts';
 export * from './group-category-admins.ts';
 export * from './direct-message.ts';
+export * from './activity.ts';

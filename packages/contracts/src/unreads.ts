@@ -7,6 +7,8 @@ export type Unreads = {
   Invites: number;
   /** Direct messages received and not read yet. */
   Messages: number;
+  /** Activities in the member's home streams (subscribed) posted by others since they last looked, up to 100. */
+  Activities: number;
 };
 
 /**
