@@ -23,7 +23,7 @@ export type MessagesDeps = {
     | 'directoryGroups'
   >;
   networks: Pick<NetworksService, 'get'>;
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notify' | 'markReadAbout'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   realtime: Pick<Realtime, 'toMember'>;

@@ -437,6 +437,27 @@ describe('notifications, mails and live counts', () => {
     }
   });
 
+  it("marks the bell's notice of a message read once the message is read or deleted", async () => {
+    const [a, b] = [await person(), await person()];
+    const unreadNotices = async () =>
+      (await get(b.session, '/api/v1/notifications'))
+        .json<{ notifications: Array<{ read: boolean; path?: string }> }>()
+        .notifications.filter((n) => !n.read).length;
+    const first = await sent(a.session, { to: [b.membership.id], subject: 'One' });
+    const second = await sent(a.session, { to: [b.membership.id], subject: 'Two' });
+    await settled();
+    expect(await unreadNotices()).toBe(2);
+
+    await call(b.session, 'POST', `/api/v1/messages/${first.id}/read`);
+    await settled();
+    expect(await unreadNotices()).toBe(1);
+    // Marking unread again brings no notice back; deleting the other one reads its notice.
+    await call(b.session, 'DELETE', `/api/v1/messages/${first.id}/read`);
+    await call(b.session, 'DELETE', `/api/v1/messages/${second.id}`);
+    await settled();
+    expect(await unreadNotices()).toBe(0);
+  });
+
   it("pushes the recipient's Messages count as messages arrive and are read", async () => {
     const [a, b] = [await person(), await person()];
     const socket = await connectSocket(await listenOnFreePort(t.app), { cookie: b.session.cookie });

@@ -128,8 +128,23 @@ export function messageProcessors(
       // Pushes only: counts are read anew, so pushing twice does no harm.
       name: 'messages.unreads',
       types: [MESSAGE_EVENTS.marked, MESSAGE_EVENTS.deleted],
-      handle: async (event) => {
-        if (event.actorId) await unreads.push(event.networkId, [event.actorId]);
+      handle: async (event, context) => {
+        if (!event.actorId) return;
+        await unreads.push(event.networkId, [event.actorId]);
+        // The bell's notice of a message read or deleted is done with too.
+        const changes = event.changes as { message_ids?: string[]; read?: boolean; copy?: string };
+        const done = event.type === MESSAGE_EVENTS.deleted ? changes.copy === 'inbox' : changes.read === true;
+        if (!done || !changes.message_ids?.length) return;
+        await context.transaction((tx) =>
+          deps.notifications.markReadAbout(
+            {
+              networkId: event.networkId,
+              recipientId: event.actorId!,
+              subject: { type: 'direct_message', ids: changes.message_ids! },
+            },
+            { tx, afterCommit: context.afterCommit },
+          ),
+        );
       },
     },
   ];

@@ -73,6 +73,30 @@ export function createNotificationsRepository(db: Db) {
         .returning();
       return row;
     },
+    /** Marks the member's unread notifications about these subjects read; their ids. */
+    async markReadAbout(
+      networkId: string,
+      recipientId: string,
+      subjectType: string,
+      subjectIds: string[],
+      at: Date,
+      tx: Db = db,
+    ): Promise<string[]> {
+      if (subjectIds.length === 0) return [];
+      const rows = await tx
+        .update(notifications)
+        .set({ readAt: at })
+        .where(
+          and(
+            ofRecipient(networkId, recipientId),
+            eq(notifications.subjectType, subjectType),
+            inArray(notifications.subjectId, subjectIds),
+            isNull(notifications.readAt),
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.map((r) => r.id);
+    },
     /** Marks every unread one read; how many that were. */
     async markAllRead(networkId: string, recipientId: string, at: Date): Promise<number> {
       const rows = await db

@@ -186,6 +186,32 @@ export function createNotificationsService(deps: NotificationsDeps) {
       return { marked, unread: await service.unreadCount(actor) };
     },
 
+    /**
+     * Marks a member's notifications about these subjects read (a message read or deleted, an
+     * activity seen), and tells their open pages once the processor's transaction commits.
+     */
+    async markReadAbout(
+      input: { networkId: string; recipientId: string; subject: { type: string; ids: string[] } },
+      context: NotifyContext,
+    ): Promise<number> {
+      const { networkId, recipientId, subject } = input;
+      const ids = await repository.markReadAbout(
+        networkId,
+        recipientId,
+        subject.type,
+        subject.ids,
+        new Date(),
+        context.tx,
+      );
+      if (ids.length > 0) {
+        context.afterCommit(async () => {
+          deps.realtime.toMember(recipientId, REALTIME_EVENTS.notificationsRead, { ids, all: false });
+          await pushUnreads(networkId, [recipientId]);
+        });
+      }
+      return ids.length;
+    },
+
     unreadCount(actor: Actor): Promise<number> {
       return repository.unreadCount(actor.networkId, actor.membershipId);
     },
