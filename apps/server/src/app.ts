@@ -56,6 +56,7 @@ import { tileServerSource } from './modules/maps/index.ts';
 import { mapsModule } from './modules/maps/module.ts';
 import { meetingRoomsModule } from './modules/meeting-rooms/module.ts';
 import { messagesModule } from './modules/messages/module.ts';
+import { activitiesModule } from './modules/activities/module.ts';
 import { memberAdministrationModule } from './modules/member-administration/module.ts';
 import { membersModule } from './modules/members/module.ts';
 import { membershipRolesModule } from './modules/membership-roles/module.ts';
@@ -90,6 +91,7 @@ export const MODULES = [
   registrationsModule,
   navigationModule,
   messagesModule,
+  activitiesModule,
 ] as const;
 
 /** The platform's services and every module's, by name; seeds and tests use the same ones. */

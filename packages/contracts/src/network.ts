@@ -118,6 +118,8 @@ export const networkSettingsSchema = z.object({
   chat_message_update_period_minutes: z.number().int().min(1).max(525_600).default(15),
   /** Whether members see who is online in the chat. */
   show_online_status: z.boolean().default(true),
+  /** Whether members may choose the streams that reach their home (never the `all` stream). */
+  activitystream_subscriptions: z.boolean().default(true),
   max_file_attachments: z.number().int().min(0).max(50).default(10),
   max_image_attachments: z.number().int().min(0).max(50).default(10),
   /** A path on this server the root `/` leads to; null: the start page. */

@@ -22,3 +22,4 @@ export {
 } from './membership-events.ts';
 export type { GroupMembershipView, OpenInviteLookup } from './membership.ts';
 export type { AdministeredGroupMembership } from './network-admin-memberships.ts';
+export type { ContentGroup } from './stream-groups.ts';

@@ -20,6 +20,7 @@ import { createGroupLifecycle, GROUP_CREATED } from './lifecycle.ts';
 import { groupStorageOwner } from './storage-owner.ts';
 import { createCategoryDirectory } from './category-directory.ts';
 import { createMemberGroups } from './member-groups.ts';
+import { createContentGroups } from './stream-groups.ts';
 import { createGroupMembership } from './membership-service.ts';
 import { groupPolicy, type GroupSubject } from './policy.ts';
 import { presentDirectoryGroup, presentShellCategory, presentUserbarGroups } from './present.ts';
@@ -96,6 +97,7 @@ export function createGroupsService(
 
   return {
     ...createMemberGroups(db),
+    ...createContentGroups(db),
     ...membership,
     ...createCategoryDirectory(db),
     ...createGroupLifecycle({ db, events, repository, storage: options.storage, recordCreated }),

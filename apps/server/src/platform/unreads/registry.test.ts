@@ -22,6 +22,7 @@ describe('the unreads registry', () => {
       GroupJoinRequests: [],
       Invites: 0,
       Messages: 0,
+      Activities: 0,
     });
   });
 
@@ -36,6 +37,7 @@ describe('the unreads registry', () => {
       GroupJoinRequests: [{ group_id: 'g', group_slug: 'team', open_join_requests: 2 }],
       Invites: 0,
       Messages: 0,
+      Activities: 0,
     });
   });
 

@@ -13,6 +13,7 @@ const NOTHING: Unreads = {
   GroupJoinRequests: [],
   Invites: 0,
   Messages: 0,
+  Activities: 0,
 };
 
 /**

@@ -1,0 +1,19 @@
+import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
+import type { Realtime } from '../../platform/realtime/index.ts';
+import type { Storage } from '../../platform/storage/index.ts';
+import type { GroupsService } from '../groups/index.ts';
+import type { MembersService } from '../members/index.ts';
+import type { NetworksService } from '../networks/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+
+export type ActivitiesDeps = {
+  db: Db;
+  events: Pick<Events, 'transaction' | 'record'>;
+  storage: Pick<Storage, 'attach' | 'owned' | 'removeOwned' | 'purge'>;
+  members: Pick<MembersService, 'findMany'>;
+  groups: Pick<GroupsService, 'contentGroups' | 'setMembershipFlag'>;
+  networks: Pick<NetworksService, 'get'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  realtime: Pick<Realtime, 'toMember' | 'toRooms'>;
+};
