@@ -1,5 +1,6 @@
 import { Group, Input, Text } from '@mantine/core';
 import { RichTextEditor as MantineRichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import type { Extensions } from '@tiptap/core';
 import { useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,12 @@ type RichTextEditorProps = {
   disabled?: boolean;
   withCounters?: boolean;
   minHeight?: number;
+  /** More extensions (the composer's mentions); a stable array, made once. */
+  extensions?: Extensions;
+  /** More toolbar controls (the composer's emoji); they find the editor with useRichTextEditorContext. */
+  toolbarExtra?: ReactNode;
+  /** Put the cursor at the end of the text when the editor appears. */
+  autoFocus?: boolean;
 };
 
 // Read by screen readers, not shown (a reply composer names its field by its place).
@@ -77,10 +84,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const descriptionId = description ? `${id}-description` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const [expanded, setExpanded] = useState(!props.collapsed || value !== '');
-  const focusPending = useRef(false);
+  const focusPending = useRef(props.autoFocus === true);
 
   // Stable options: the editor compares them on every render and would be reconfigured.
-  const extensions = useMemo(() => richTextExtensions(placeholder), [placeholder]);
+  const extra = props.extensions;
+  const extensions = useMemo(() => [...richTextExtensions(placeholder), ...(extra ?? [])], [placeholder, extra]);
   const [initialContent] = useState(value);
   const editorProps = useMemo(
     () => ({
@@ -213,6 +221,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
             <MantineRichTextEditor.Undo />
             <MantineRichTextEditor.Redo />
           </MantineRichTextEditor.ControlsGroup>
+          {props.toolbarExtra}
           <RichTextCodeLanguage />
         </MantineRichTextEditor.Toolbar>
         <MantineRichTextEditor.Content />

@@ -19,7 +19,7 @@ import { useFieldErrors } from '../../../ui/use-error-message.ts';
 import { networkQuery } from '../../home/index.ts';
 import { useSendMessage } from '../api.ts';
 import { isDirty, sendBlocker, type Draft } from '../lib/compose.ts';
-import { useLeaveGuard } from '../lib/use-leave-guard.ts';
+import { useLeaveGuard } from '../../../ui/use-leave-guard.ts';
 
 type ComposerProps = {
   initial: Draft;
@@ -44,7 +44,12 @@ export function Composer({ initial, mayWriteToAll }: ComposerProps) {
 
   const newUploads = files.items.filter((item) => !initial.attachments.some((a) => a.id === item.id)).length;
   const dirty = isDirty(draft, initial, newUploads) && !send.isSuccess;
-  const guard = useLeaveGuard(dirty);
+  const guard = useLeaveGuard(dirty, {
+    title: t('leave_dialog.title'),
+    message: t('leave_dialog.text'),
+    confirmLabel: t('leave_dialog.confirm'),
+    cancelLabel: t('leave_dialog.cancel'),
+  });
   const blocker = sendBlocker(draft, files.isUploading);
 
   const update = <K extends keyof Draft>(key: K, value: Draft[K]) =>

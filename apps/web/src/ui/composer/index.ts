@@ -1,0 +1,2 @@
+export { RichComposer } from './rich-composer.tsx';
+export type { RichComposerProps, RichComposerSubmit, RichComposerValue } from './types.ts';
