@@ -67,6 +67,22 @@ describe('sanitizeHtml: what the editor makes survives', () => {
       '<span style="color:rgb(1, 22, 255)">x</span>',
     );
   });
+
+  it('keeps the mention nodes of the editor, and only whole ones', () => {
+    const member =
+      '<span data-type="mention" data-id="0123456789abcdef01234567" data-label="Max" data-marker="@">@Max</span>';
+    expect(sanitizeHtml(`<p>${member}</p>`)).toBe(`<p>${member}</p>`);
+    const group =
+      '<span data-type="mention" data-id="0123456789abcdef01234567" data-label="Team" data-marker="#">#Team</span>';
+    expect(sanitizeHtml(group)).toBe(group);
+    expect(sanitizeHtml('<span data-type="mention" data-id="x1" data-label="Max" data-marker="@">@Max</span>')).toBe(
+      '<span>@Max</span>',
+    );
+    expect(
+      sanitizeHtml('<span data-type="mention" data-id="0123456789abcdef01234567" data-marker="!" onclick="x">y</span>'),
+    ).toBe('<span>y</span>');
+    expect(sanitizeHtml('<span data-id="0123456789abcdef01234567" data-evil="1">y</span>')).toBe('<span>y</span>');
+  });
 });
 
 describe('sanitizeHtml: XSS vectors', () => {

@@ -9,6 +9,7 @@ const COLOUR_VALUES = [
 ];
 
 const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;
+const MENTION_ID = /^[0-9a-f]{24}$/;
 
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
@@ -35,7 +36,12 @@ const OPTIONS: sanitize.IOptions = {
     'span',
     'hr',
   ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], code: ['class'], span: ['style'] },
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    code: ['class'],
+    // Mentions: `data-type="mention"` with the member's or group's id, its name and marker (@ or #).
+    span: ['style', 'data-type', 'data-id', 'data-label', 'data-marker'],
+  },
   allowedClasses: { code: CODE_LANGUAGES.map((language) => `language-${language}`) },
   allowedStyles: { span: { color: COLOUR_VALUES } },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -44,6 +50,17 @@ const OPTIONS: sanitize.IOptions = {
   // The text of these is never content: drop it together with the tag.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'template', 'title'],
   transformTags: {
+    span: (tagName, attribs) => {
+      const { 'data-type': type, 'data-id': id, 'data-label': label, 'data-marker': marker, ...rest } = attribs;
+      // A mention keeps its data only whole: a 24-hex id and a known marker.
+      if (type !== 'mention' || !id || !MENTION_ID.test(id) || (marker !== '@' && marker !== '#')) {
+        return { tagName, attribs: rest };
+      }
+      return {
+        tagName,
+        attribs: { ...rest, 'data-type': type, 'data-id': id, 'data-label': label ?? '', 'data-marker': marker },
+      };
+    },
     a: (tagName, attribs) => {
       const { href, target } = attribs;
       const safe: Record<string, string> = {};
