@@ -157,6 +157,7 @@ export const networkSettingsFieldsSchema = z.object({
   chat_message_update_period_minutes: count(1, 525_600),
   show_online_status: z.boolean(),
   activitystream_subscriptions: z.boolean(),
+  activity_on_group_join: z.boolean(),
   max_file_attachments: count(0, 50),
   max_image_attachments: count(0, 50),
 });

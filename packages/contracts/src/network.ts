@@ -120,6 +120,8 @@ export const networkSettingsSchema = z.object({
   show_online_status: z.boolean().default(true),
   /** Whether members may choose the streams that reach their home (never the `all` stream). */
   activitystream_subscriptions: z.boolean().default(true),
+  /** Whether a member joining an open group is posted (a short note) in the group's stream. */
+  activity_on_group_join: z.boolean().default(false),
   max_file_attachments: z.number().int().min(0).max(50).default(10),
   max_image_attachments: z.number().int().min(0).max(50).default(10),
   /** A path on this server the root `/` leads to; null: the start page. */

@@ -54,6 +54,10 @@ export function BasicTab() {
         <NumberField path="chat_message_update_period_minutes" min={1} max={525_600} required />
         <SwitchField path="show_online_status" />
       </Section>
+      <Section title={t('sections.activities')}>
+        <SwitchField path="activitystream_subscriptions" />
+        <SwitchField path="activity_on_group_join" />
+      </Section>
       <Section title={t('sections.files')} columns={2}>
         <NumberField path="max_file_attachments" min={0} max={50} required />
         <NumberField path="max_image_attachments" min={0} max={50} required />

@@ -73,6 +73,8 @@ export const TAB_FIELDS: Record<SettingsTab, string[]> = {
     'chat_message_allow_destroy',
     'chat_message_update_period_minutes',
     'show_online_status',
+    'activitystream_subscriptions',
+    'activity_on_group_join',
     'max_file_attachments',
     'max_image_attachments',
     'file_extension_filter',
