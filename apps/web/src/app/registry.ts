@@ -36,6 +36,11 @@ export type UserMenuEntry = {
   order: number;
   path: (context: ShellContext) => string;
   visible?: (context: ShellContext) => boolean;
+  /**
+   * A hook that decides too, for what only the server knows (a permission of a call): the
+   * link shows once it answers true. Called while the menu is open.
+   */
+  useVisible?: () => boolean;
   unread?: (unreads: Unreads) => number;
   /**
    * One link per element instead of one (a link per group category the member administrates):

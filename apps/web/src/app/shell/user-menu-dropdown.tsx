@@ -1,6 +1,6 @@
 import { Center, Loader, Menu } from '@mantine/core';
 import { IconHome, IconLogout } from '@tabler/icons-react';
-import { cloneElement, Fragment, Suspense, type ReactElement, type Ref } from 'react';
+import { cloneElement, Fragment, Suspense, type ReactElement, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSignOut } from '../../features/session/index.ts';
@@ -65,18 +65,27 @@ function UserMenuItems({ context, visible }: { context: ShellContext; visible: U
           <Fragment key={section}>
             {section !== first && <Menu.Divider />}
             {items.flatMap((entry) =>
-              (entry.each?.(context) ?? [{ key: '', path: entry.path(context), values: {} }]).map((link) => (
-                <Menu.Item
-                  key={`${entry.key}:${link.key}`}
-                  component={Link}
-                  to={link.path}
-                  rightSection={
-                    entry.unread && context.unreads ? <CountBadge count={entry.unread(context.unreads)} /> : null
-                  }
-                >
-                  {t(entry.label, link.values)}
-                </Menu.Item>
-              )),
+              (entry.each?.(context) ?? [{ key: '', path: entry.path(context), values: {} }]).map((link) => {
+                const item = (
+                  <Menu.Item
+                    key={`${entry.key}:${link.key}`}
+                    component={Link}
+                    to={link.path}
+                    rightSection={
+                      entry.unread && context.unreads ? <CountBadge count={entry.unread(context.unreads)} /> : null
+                    }
+                  >
+                    {t(entry.label, link.values)}
+                  </Menu.Item>
+                );
+                return entry.useVisible ? (
+                  <Gated key={`${entry.key}:${link.key}`} useVisible={entry.useVisible}>
+                    {item}
+                  </Gated>
+                ) : (
+                  item
+                );
+              }),
             )}
           </Fragment>
         );
@@ -93,4 +102,9 @@ function UserMenuItems({ context, visible }: { context: ShellContext; visible: U
       </Menu.Item>
     </>
   );
+}
+
+/** An entry shown only once its hook says so (see UserMenuEntry.useVisible). */
+function Gated({ useVisible, children }: { useVisible: () => boolean; children: ReactNode }) {
+  return useVisible() ? children : null;
 }
