@@ -3,6 +3,7 @@ import { administrationFeature } from '../features/administration/index.ts';
 import { appointmentsFeature } from '../features/appointments/index.ts';
 import { calendarsFeature } from '../features/calendars/index.ts';
 import { chatFeature } from '../features/chat/index.ts';
+import { circularLettersFeature } from '../features/circular-letters/index.ts';
 import { directoryFeature } from '../features/directory/index.ts';
 import { externalInvitesFeature } from '../features/external-invites/index.ts';
 import { groupInvitesFeature } from '../features/group-invites/index.ts';
@@ -31,6 +32,7 @@ export const FEATURES: FeatureModule[] = [
   notificationsFeature,
   chatFeature,
   messagesFeature,
+  circularLettersFeature,
   groupsFeature,
   groupInvitesFeature,
   externalInvitesFeature,
