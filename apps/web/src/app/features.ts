@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { activitiesFeature } from '../features/activities/index.ts';
 import { administrationFeature } from '../features/administration/index.ts';
 import { appointmentsFeature } from '../features/appointments/index.ts';
 import { calendarsFeature } from '../features/calendars/index.ts';
@@ -28,6 +29,7 @@ import type { FeatureModule } from './registry.ts';
 /** Every feature of the web app; each brings its routes, user-bar module and menu links. */
 export const FEATURES: FeatureModule[] = [
   homeFeature,
+  activitiesFeature,
   sessionFeature,
   notificationsFeature,
   chatFeature,
