@@ -84,7 +84,7 @@ function FullscreenControl({ active, onToggle }: { active: boolean; onToggle: ()
   useRichTextEditorContext();
   const label = t(active ? 'composer.fullscreen_leave' : 'composer.fullscreen');
   return (
-    <MantineRichTextEditor.Control onClick={onToggle} aria-label={label} title={label} aria-pressed={active}>
+    <MantineRichTextEditor.Control onClick={onToggle} aria-label={label} title={label} active={active}>
       {active ? (
         <IconMinimize size={16} stroke={1.5} aria-hidden />
       ) : (
@@ -177,10 +177,11 @@ export function ComposerForm(props: ComposerFormProps) {
 
   return (
     <Box
-      {...(fullscreen ? { role: 'dialog', 'aria-modal': true, 'aria-label': props.placeholder, p: 'md' } : {})}
+      {...(fullscreen ? { role: 'dialog', 'aria-label': props.placeholder, p: 'md' } : {})}
       style={
         fullscreen
-          ? { position: 'fixed', inset: 0, zIndex: 300, overflowY: 'auto', background: 'var(--mantine-color-body)' }
+          ? // Above the app's header (100), below Mantine's dialogs (200) and dropdowns (300).
+            { position: 'fixed', inset: 0, zIndex: 150, overflowY: 'auto', background: 'var(--mantine-color-body)' }
           : undefined
       }
     >

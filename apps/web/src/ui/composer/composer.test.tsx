@@ -187,4 +187,28 @@ describe('RichComposer', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect(calls.filter((c) => c.path.startsWith('/tags/find'))).toEqual([]);
   });
+
+  it('goes fullscreen with the same text, leaves it with Escape, and inserts emoji', async () => {
+    stubFetch({});
+    compose({ startExpanded: true, draftKey: null });
+    const view = await editor();
+    act(() => {
+      view.commands.insertContent('Gleicher Text');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Vollbild' }));
+    const layer = screen.getByRole('dialog', { name: 'Was gibt es Neues?' });
+    expect(within(layer).getByRole('textbox', { name: 'Was gibt es Neues?' }).textContent).toBe('Gleicher Text');
+    expect(screen.getByRole('button', { name: 'Vollbild verlassen' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(await textbox(), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await textbox()).textContent).toBe('Gleicher Text');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Emoji einfügen' }));
+    fireEvent.click(
+      within(await screen.findByRole('group', { name: 'Emoji einfügen' })).getByRole('button', { name: '🎉' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Was gibt es Neues?' }).textContent).toBe('Gleicher Text🎉'),
+    );
+  });
 });

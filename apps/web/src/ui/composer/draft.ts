@@ -1,5 +1,5 @@
 import type { Tag } from '@agora/contracts';
-import { stateOf, type UploadItem } from '../upload/index.ts';
+import { stateOf, type UploadItem } from '../upload/upload-queue.ts';
 import type { RichComposerValue } from './types.ts';
 
 /** The stored draft: the text, the tags and the finished uploads (with their ids). */
