@@ -1,8 +1,13 @@
 import { defineModule } from '../../platform/loader/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { AppointmentsService } from '../appointments/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import { activitySourceProcessors } from './activity-sources.ts';
+import { circularLetterRoutes } from './circular-letter-routes.ts';
+import { createCircularLetters } from './circular-letters.ts';
 import { ACTIVITY_OWNER } from './events.ts';
 import { activityRoutes } from './routes.ts';
 import { createActivitiesService } from './service.ts';
@@ -12,20 +17,37 @@ type Needs = {
   members: MembersService;
   networks: NetworksService;
   notifications: NotificationsService;
+  accounts: AccountsService;
+  appointments: AppointmentsService;
 };
 
 /** Activity streams: posts to the network's and the groups' streams, replies, likes, tags, mentions. */
 export const activitiesModule = defineModule({
   name: 'activities',
-  needs: ['groups', 'members', 'networks', 'notifications'],
-  create: (platform, needs: Needs) =>
-    createActivitiesService({
+  needs: ['groups', 'members', 'networks', 'notifications', 'accounts', 'appointments'],
+  create: (platform, needs: Needs) => {
+    const deps = {
       ...needs,
       db: platform.db,
       events: platform.events,
       storage: platform.storage,
       realtime: platform.realtime,
-    }),
-  routes: (activities) => [activityRoutes({ activities })],
+    };
+    const activities = createActivitiesService(deps);
+    const circularLetters = createCircularLetters(
+      { ...deps, mailer: platform.mailer, publicUrl: platform.config.publicUrl },
+      activities,
+    );
+    return { ...activities, circularLetters };
+  },
+  routes: (activities) => [
+    activityRoutes({ activities }),
+    circularLetterRoutes({ circularLetters: activities.circularLetters }),
+  ],
+  processors: (activities, needs, platform) => [
+    // Appointments announced in streams, group joins posted: other modules' events.
+    ...activitySourceProcessors({ ...needs, db: platform.db, events: platform.events, storage: platform.storage }, activities),
+    ...activities.circularLetters.processors,
+  ],
   storageOwners: (activities) => ({ [ACTIVITY_OWNER]: activities.activityOwner }),
 });

@@ -18,6 +18,7 @@ import {
   type Target,
 } from './access.ts';
 import type { ActivitiesDeps } from './deps.ts';
+import { circularLetterInfos } from './circular-letter-info.ts';
 import { ACTIVITY_OWNER, ACTIVITY_REPLY_OWNER } from './events.ts';
 import { presentActivity, type ActivityContext } from './present.ts';
 import type { ActivitiesRepository, TargetScope } from './repository.ts';
@@ -113,7 +114,11 @@ export function createActivityViews(deps: ActivitiesDeps, repository: Activities
         }),
       ),
     };
-    return rows.map((row) => presentActivity(row, context, replyCan(access, targets.get(row.id) ?? [])));
+    const letters = await circularLetterInfos(deps.db, access, rows);
+    return rows.map((row) => ({
+      ...presentActivity(row, context, replyCan(access, targets.get(row.id) ?? [])),
+      circular_letter: letters.get(row.id) ?? null,
+    }));
   }
 
   /** Of some ids, the activities the actor may read, in the order given, with their targets. */
