@@ -7,7 +7,10 @@ import type { ActivitystreamList, CircularLetterAcknowledgements, DirectoryGroup
 import { i18n } from '../../i18n/index.ts';
 import { stubFetch } from '../../testing/render.tsx';
 import { axeViolations, clearToasts, renderUi } from '../../ui/testing.tsx';
-import { AcknowledgementsModal } from './index.ts';
+import { UserMenuDropdown } from '../../app/shell/user-menu-dropdown.tsx';
+import type { ShellContext } from '../../app/registry.ts';
+import { networkShell } from '../../testing/network-shell.ts';
+import { AcknowledgementsModal, circularLettersFeature } from './index.ts';
 import { CircularLetterPage } from './pages/circular-letter-page.tsx';
 
 const ME = 'a'.repeat(24);
@@ -218,4 +221,33 @@ describe('AcknowledgementsModal', () => {
     expect(await within(dialog).findByRole('link', { name: 'Lena Schmidt' })).toBeTruthy();
     expect(await axeViolations()).toEqual([]);
   });
+});
+
+describe('the user menu', () => {
+  const context = {
+    network: networkShell(),
+    member: { id: ME, displayName: 'Anna Admin', is_external: false },
+    unreads: undefined,
+  } as unknown as ShellContext;
+
+  for (const allowed of [true, false]) {
+    it(`${allowed ? 'links' : 'does not link'} the editor when the server ${allowed ? 'allows' : 'refuses'} it`, async () => {
+      stubFetch({ 'GET /activitystreams.json': streams(allowed) });
+      renderUi(
+        <UserMenuDropdown
+          context={context}
+          entries={circularLettersFeature.userMenu ?? []}
+          trigger={<button type="button">Menu</button>}
+        />,
+      );
+      expect(await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 3000 })).toBeTruthy();
+      if (allowed) {
+        const link = await screen.findByRole('menuitem', { name: 'Write a circular letter' });
+        expect(link.getAttribute('href')).toBe('/rundschreiben');
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(screen.queryByRole('menuitem', { name: 'Write a circular letter' })).toBeNull();
+      }
+    });
+  }
 });
