@@ -15,7 +15,7 @@ type Categories = NetworkShell['group_categories'];
 export const categoryTabPath = (category: { id: string }) => `/directory/${encodeURIComponent(category.id)}`;
 
 /** The group categories as cards, each leading to its tab in the directory, with how many of its groups are the member's. */
-export function GroupCategories({ categories }: { categories: Categories }) {
+export function GroupCategories({ categories, narrow = false }: { categories: Categories; narrow?: boolean }) {
   const { t } = useTranslation('home');
   const headingId = useId();
   const mine = useQuery(userbarGroupsQuery).data?.categories;
@@ -31,7 +31,7 @@ export function GroupCategories({ categories }: { categories: Categories }) {
           <EmptyState size="sm" icon={<IconFolders />} title={t('no_group_categories')} />
         </Paper>
       ) : (
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="ul" m={0} p={0}>
+        <SimpleGrid cols={narrow ? 2 : { base: 2, md: 4 }} spacing="sm" component="ul" m={0} p={0}>
           {[...categories]
             .sort((a, b) => a.order - b.order)
             .map((category) => {

@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
+  Activity,
+  Activitystream,
+  ActivitystreamList,
   AppointmentInvite,
   AppointmentListItem,
   Chat,
@@ -152,6 +155,50 @@ const categories = [
   { id: 'teams-id', slug: 'teams', name: 'Team', plural_name: 'Teams', order: 1 },
 ].map((category) => ({ ...category, active_theme: null, can: { administrate: false } }));
 
+const general: Activitystream = {
+  id: ID('6'),
+  slug: 'general',
+  name: 'General',
+  html_url: '/activitystreams/general',
+  kind: 'network',
+  group: null,
+  category: null,
+  i: { subscribed: true, can: { read: true, post: true, subscribe: true } },
+};
+const streamList: ActivitystreamList = {
+  all: { ...general, id: ID('f'), slug: 'all', name: 'All activities', html_url: '/activitystreams/all', kind: 'all' },
+  categories: [{ category: null, streams: [general] }],
+  subscriptions_enabled: true,
+  can: { create_circular_letter: false },
+};
+function post(n: number): Activity {
+  return {
+    id: `${n}`.padStart(24, '1'),
+    actor: { id: ID('8'), name: 'Finn Werner', path: `/members/${ID('8')}` },
+    object: {
+      type: 'note',
+      id: null,
+      content: `<p>Post ${n}</p>`,
+      plain_content: `Post ${n}`,
+      title: null,
+      url: null,
+      date: null,
+    },
+    attachments: [],
+    html_url: `/activities/${`${n}`.padStart(24, '1')}`,
+    created_at: inDays(-1),
+    updated_at: inDays(-1),
+    edited: false,
+    activitystreams: [{ id: general.id, slug: general.slug, name: general.name, html_url: general.html_url }],
+    reply_count: 0,
+    answer_count: 0,
+    like_count: 0,
+    latest_replies: [],
+    circular_letter: null,
+    i: { liked: false, can: { update: false, destroy: false, reply: true, answer: false, like: true } },
+  };
+}
+
 /** A body by path, or one that depends on the query (`filter` of the invites). */
 type Answers = Record<string, unknown | ((url: URL) => unknown)>;
 
@@ -176,8 +223,16 @@ function answers({ external = false, empty = false } = {}): Answers {
     next: null,
   });
   const unreads: Unreads = empty
-    ? { Notifications: 0, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0, Messages: 0 }
-    : { Notifications: 18, GroupInvites: 1, Calendars: 1, GroupJoinRequests: [], Invites: 2, Messages: 0 };
+    ? { Notifications: 0, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0, Messages: 0, Activities: 0 }
+    : {
+        Notifications: 18,
+        GroupInvites: 1,
+        Calendars: 1,
+        GroupJoinRequests: [],
+        Invites: 2,
+        Messages: 0,
+        Activities: 3,
+      };
   const month = (items: AppointmentListItem[]) => ({ from: '', to: '', appointments: items, truncated: false });
   return {
     '/api/v1/session': { member: member(external), csrf_token: 'csrf', locale: 'en' },
@@ -197,6 +252,13 @@ function answers({ external = false, empty = false } = {}): Answers {
           appointment(ID('c'), 'Sprint Planning', inDays(1)),
         ]),
     '/api/v1/invites': invites,
+    // The home stream: what the member subscribed to, and where they may post.
+    '/activitystreams.json': streamList,
+    '/api/v1/activities': (url: URL) => ({
+      activities: empty || url.searchParams.get('subscribed') !== 'true' ? [] : [post(2), post(1)],
+      next_before: null,
+    }),
+    [`/api/v1/activitystreams/${streamList.all.id}/read`]: {},
     '/api/v1/notifications': {
       notifications: empty ? [] : [notification],
       total: empty ? 0 : 1,
@@ -218,6 +280,20 @@ beforeEach(() => {
 });
 
 describe('the start page', () => {
+  it("shows the member's home stream with its composer, the sections beside it", async () => {
+    const { requests } = renderStart(answers());
+    expect(await screen.findByRole('heading', { name: 'My stream' }, { timeout: 8000 })).toBeTruthy();
+    const stream = screen.getByTestId('home-stream');
+    await waitFor(() => expect(within(stream).getAllByTestId('activity-card')).toHaveLength(2), { timeout: 8000 });
+    expect(await within(stream).findByRole('button', { name: 'Share something with your colleagues …' })).toBeTruthy();
+    expect(requests).toContain('/api/v1/activities?stream=all&subscribed=true');
+    await waitFor(() => expect(requests).toContain(`/api/v1/activitystreams/${streamList.all.id}/read`));
+    // The sections stay, in the side column (which phones leave out).
+    const aside = screen.getByTestId('home-aside');
+    expect(within(aside).getByTestId('home-appointments')).toBeTruthy();
+    expect(within(aside).getByTestId('home-invites')).toBeTruthy();
+  }, 20_000);
+
   it("shows a member's next appointments, open invites, unread chats, notifications and groups, each with its way on", async () => {
     chat.chats = [lena, readChat];
     const { requests, router } = renderStart(answers());

@@ -1,4 +1,5 @@
-import { Avatar, Badge, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Box, Container, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -10,15 +11,18 @@ import { MyGroups } from '../components/my-groups.tsx';
 import { NextAppointments } from '../components/next-appointments.tsx';
 import { OpenInvites } from '../components/open-invites.tsx';
 import { UnreadChats } from '../components/unread-chats.tsx';
-import { ErrorRow } from '../../../ui/rows.tsx';
+import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
+import { HomeStream } from '../../activities/index.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 /**
- * The start page after sign-in, until the activity stream takes it over: the member's next
- * appointments, open invites, unread chats and notifications, their groups and the group
- * categories, each section with its way on. Sections a member cannot use (chat for a guest
- * without it) are left out rather than leading nowhere.
+ * The start page after sign-in: the member's home stream with its composer, and beside it (on
+ * wide screens) their next appointments, open invites, unread chats and notifications, their
+ * groups and the group categories, each section with its way on. On a phone the stream has the
+ * screen: those sections would sit below an endless list, and the user bar leads to each of them.
+ * Sections a member cannot use (chat for a guest without it) are left out rather than leading
+ * nowhere.
  */
 export function LandingPage() {
   const { t } = useTranslation('home');
@@ -68,18 +72,25 @@ export function LandingPage() {
             </Group>
           </Stack>
         </Group>
-        {/* Each section as tall as its list: a short one leaves no empty frame beside a long one. */}
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md" style={{ alignItems: 'start' }}>
-          <NextAppointments />
-          <OpenInvites />
-          {/* The short lists share a column, beside the notifications, so neither leaves a gap. */}
-          <Stack gap="md">
-            {chat && <UnreadChats />}
-            <MyGroups directoryPath={directoryPath} profilePath={member.path} />
-          </Stack>
-          <LatestNotifications />
-        </SimpleGrid>
-        <GroupCategories categories={categories} />
+        <Grid gutter="lg" align="flex-start">
+          <Grid.Col span={{ base: 12, md: 8 }} miw={0}>
+            <Suspense fallback={<LoadingRow />}>
+              <HomeStream />
+            </Suspense>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
+            <Box visibleFrom="md" component="aside" aria-label={t('overview')} data-testid="home-aside">
+              <Stack gap="md">
+                <NextAppointments />
+                <OpenInvites />
+                {chat && <UnreadChats />}
+                <MyGroups directoryPath={directoryPath} profilePath={member.path} />
+                <LatestNotifications />
+                <GroupCategories categories={categories} narrow />
+              </Stack>
+            </Box>
+          </Grid.Col>
+        </Grid>
       </Stack>
     </Container>
   );
