@@ -56,6 +56,7 @@ const unreads: Unreads = {
   GroupJoinRequests: [],
   Invites: 0,
   Messages: 0,
+  Activities: 0,
 };
 
 const groups: UserbarGroups = {

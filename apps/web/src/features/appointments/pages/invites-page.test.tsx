@@ -60,7 +60,15 @@ function participation(id: string, overrides: Partial<AppointmentParticipation> 
 }
 
 function unreads(calendars: number): Unreads {
-  return { Notifications: 0, GroupInvites: 0, Calendars: calendars, GroupJoinRequests: [], Invites: 0, Messages: 0 };
+  return {
+    Notifications: 0,
+    GroupInvites: 0,
+    Calendars: calendars,
+    GroupJoinRequests: [],
+    Invites: 0,
+    Messages: 0,
+    Activities: 0,
+  };
 }
 
 type Answers = Parameters<typeof stubFetch>[0];

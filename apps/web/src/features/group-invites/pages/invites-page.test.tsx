@@ -35,6 +35,7 @@ const unreads: Unreads = {
   GroupJoinRequests: [],
   Invites: 2,
   Messages: 0,
+  Activities: 0,
 };
 
 beforeEach(() => clearToasts());

@@ -39,6 +39,7 @@ const unreads: Unreads = {
   GroupJoinRequests: [],
   Invites: 0,
   Messages: 0,
+  Activities: 0,
 };
 
 describe('NotificationMenu', () => {
