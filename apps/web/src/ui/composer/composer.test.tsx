@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberSearchResult, Tag } from '@agora/contracts';
 import { i18n } from '../../i18n/index.ts';
@@ -210,5 +211,40 @@ describe('RichComposer', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Was gibt es Neues?' }).textContent).toBe('Gleicher Text🎉'),
     );
+  });
+
+  it('starts over with the other draft when its key changes', async () => {
+    stubFetch({});
+    window.localStorage.setItem(
+      'other-draft',
+      JSON.stringify({ content: '<p>Anderer Entwurf</p>', tags: [], files: [], images: [] }),
+    );
+    function Switcher() {
+      const [key, setKey] = useState(DRAFT);
+      return (
+        <>
+          <button type="button" onClick={() => setKey('other-draft')}>
+            Wechseln
+          </button>
+          <RichComposer
+            placeholder="Was gibt es Neues?"
+            submitLabel="Teilen"
+            draftKey={key}
+            onSubmit={() => Promise.resolve()}
+          />
+        </>
+      );
+    }
+    renderUi(<Switcher />);
+    fireEvent.click(screen.getByRole('button', { name: 'Was gibt es Neues?' }));
+    const view = await editor();
+    act(() => {
+      view.commands.insertContent('Erster Entwurf');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Wechseln' }));
+    await waitFor(async () => expect((await textbox()).textContent).toBe('Anderer Entwurf'));
+    // The text of the first stream went to its own draft, not to the other one.
+    await waitFor(() => expect(window.localStorage.getItem(DRAFT)).toContain('Erster Entwurf'));
+    expect(window.localStorage.getItem('other-draft')).toContain('Anderer Entwurf');
   });
 });

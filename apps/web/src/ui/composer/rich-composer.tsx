@@ -22,6 +22,12 @@ export function RichComposer(props: RichComposerProps) {
     setQuoted(quote);
     if (quote) setExpanded(true);
   }
+  // Another draft (the page now shows another stream): the form starts over with it.
+  const [shownKey, setShownKey] = useState(props.draftKey);
+  if (props.draftKey !== shownKey) {
+    setShownKey(props.draftKey);
+    setExpanded(startExpanded || loadDraft(props.draftKey) !== null || !!quote);
+  }
 
   if (!expanded) {
     return (
@@ -35,7 +41,7 @@ export function RichComposer(props: RichComposerProps) {
   return (
     <Suspense fallback={<Skeleton h={220} radius="sm" animate={false} aria-busy="true" />}>
       <ComposerForm
-        key={round}
+        key={`${props.draftKey ?? ''}:${round}`}
         {...props}
         onClose={() => {
           setRound((current) => current + 1);
