@@ -91,7 +91,9 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
     const result: string[] = [];
     for (const ref of refs) {
       const id = ref.startsWith(NEW_TAG_PREFIX)
-        ? named.find((t) => t.name.toLowerCase() === ref.slice(NEW_TAG_PREFIX.length).trim().replace(/\s+/g, ' ').toLowerCase())?.id
+        ? named.find(
+            (t) => t.name.toLowerCase() === ref.slice(NEW_TAG_PREFIX.length).trim().replace(/\s+/g, ' ').toLowerCase(),
+          )?.id
         : ref;
       if (id && !result.includes(id)) result.push(id);
     }
@@ -153,7 +155,13 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
         });
         await repository.insertTargets(
           tx,
-          targets.map((t) => ({ ...t, activityId: id, networkId: actor.networkId, actorId: actor.membershipId, type: body.type })),
+          targets.map((t) => ({
+            ...t,
+            activityId: id,
+            networkId: actor.networkId,
+            actorId: actor.membershipId,
+            type: body.type,
+          })),
         );
         await attachUploads(deps, tx, actor, { type: ACTIVITY_OWNER, id }, body.files, body.images);
         await repository.setTaggings(tx, actor.networkId, id, await resolveTags(tx, actor.networkId, body.tags));
@@ -190,7 +198,13 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
         });
         await repository.insertTargets(
           tx,
-          targets.map((t) => ({ ...t, activityId: id, networkId: input.networkId, actorId: input.actorId, type: input.type })),
+          targets.map((t) => ({
+            ...t,
+            activityId: id,
+            networkId: input.networkId,
+            actorId: input.actorId,
+            type: input.type,
+          })),
         );
         await recordCreated(tx, row, targets, []);
         return row;
@@ -207,12 +221,17 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
       }
       const mentioned = await mentionedMembers(actor.networkId, read.mentions.memberIds);
       const previous = new Set((await repository.mentionsOf([row.id])).map((m) => m.membershipId));
+      // Read before the transaction: inside it only `tx` may be used.
+      const owned = await deps.storage.owned(actor.networkId, ACTIVITY_OWNER, [row.id]);
+      const kept = new Set([...body.files, ...body.images]);
+      const dropped = (owned.get(row.id) ?? []).filter((o) => !kept.has(o.id)).map((o) => o.id);
       return deps.events.transaction(async (tx) => {
-        const owned = await deps.storage.owned(actor.networkId, ACTIVITY_OWNER, [row.id]);
-        const kept = new Set([...body.files, ...body.images]);
-        const dropped = (owned.get(row.id) ?? []).filter((o) => !kept.has(o.id)).map((o) => o.id);
         if (dropped.length > 0) {
-          await deps.storage.removeOwned(actor.networkId, { objectIds: dropped }, { db: tx, actorId: actor.membershipId });
+          await deps.storage.removeOwned(
+            actor.networkId,
+            { objectIds: dropped },
+            { db: tx, actorId: actor.membershipId },
+          );
         }
         await attachUploads(deps, tx, actor, { type: ACTIVITY_OWNER, id: row.id }, body.files, body.images);
         await repository.setTaggings(tx, actor.networkId, row.id, await resolveTags(tx, actor.networkId, body.tags));
@@ -246,7 +265,11 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
       const removed = await deps.events.transaction(async (tx) => {
         const replyIds = await repository.replyIdsOf(tx, row.id);
         const objects = [
-          ...(await deps.storage.removeOwned(actor.networkId, { type: ACTIVITY_OWNER, ids: [row.id] }, { db: tx, actorId: actor.membershipId })),
+          ...(await deps.storage.removeOwned(
+            actor.networkId,
+            { type: ACTIVITY_OWNER, ids: [row.id] },
+            { db: tx, actorId: actor.membershipId },
+          )),
           ...(await deps.storage.removeOwned(
             actor.networkId,
             { type: ACTIVITY_REPLY_OWNER, ids: replyIds },

@@ -102,7 +102,9 @@ export function presentActivity(
   const can = context.can.get(row.id) ?? { update: false, destroy: false };
   const attachments: ActivityAttachment[] = [
     ...uploadsSorted(context.uploads.get(row.id)),
-    ...(row.linkUrl ? [{ type: 'link' as const, url: row.linkUrl, title: null, description: null, image_url: null }] : []),
+    ...(row.linkUrl
+      ? [{ type: 'link' as const, url: row.linkUrl, title: null, description: null, image_url: null }]
+      : []),
     ...(context.tags.get(row.id) ?? []).map((t) => ({ type: 'tag' as const, id: t.id, name: t.name })),
     ...persons(context.mentions.get(row.id), context),
   ];

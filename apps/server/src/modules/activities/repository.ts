@@ -16,9 +16,7 @@ import {
 } from './tables.ts';
 
 /** Which targets a page reads: one stream, or the network's and some groups' (the `all` stream). */
-export type TargetScope =
-  | { streamId: string }
-  | { network: boolean; excludedStreamIds: string[]; groupIds: string[] };
+export type TargetScope = { streamId: string } | { network: boolean; excludedStreamIds: string[]; groupIds: string[] };
 
 export type PageQuery = {
   networkId: string;
@@ -78,7 +76,10 @@ export function createActivitiesRepository(db: Db) {
             ),
           );
       } else {
-        await tx.insert(activitystreamUnsubscriptions).values({ networkId, membershipId, streamId }).onConflictDoNothing();
+        await tx
+          .insert(activitystreamUnsubscriptions)
+          .values({ networkId, membershipId, streamId })
+          .onConflictDoNothing();
       }
     },
 
@@ -126,7 +127,11 @@ export function createActivitiesRepository(db: Db) {
     async targetsOf(ids: string[], tx: Db = db) {
       if (ids.length === 0) return [];
       return tx
-        .select({ activityId: activityTargets.activityId, streamId: activityTargets.streamId, groupId: activityTargets.groupId })
+        .select({
+          activityId: activityTargets.activityId,
+          streamId: activityTargets.streamId,
+          groupId: activityTargets.groupId,
+        })
         .from(activityTargets)
         .where(inArray(activityTargets.activityId, ids));
     },
@@ -200,11 +205,26 @@ export function createActivitiesRepository(db: Db) {
         .where(inArray(activityTaggings.activityId, ids))
         .orderBy(asc(activityTaggings.position));
     },
-    /** Tags whose names begin with `q` (any case), by name. */
-    async findTags(networkId: string, q: string, parentIds: string[] | null, limit: number) {
+    /**
+     * Tags whose names begin with `q` (any case), by name: those not used yet, and those used on
+     * an activity of the scope the member reads (a tag only used where they cannot read stays
+     * unknown to them).
+     */
+    async findTags(networkId: string, q: string, parentIds: string[] | null, scope: TargetScope, limit: number) {
       const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
       const conditions: SQL[] = [eq(tags.networkId, networkId), sql`lower(${tags.name}) like ${`${escaped}%`}`];
       if (parentIds) conditions.push(parentIds.length > 0 ? inArray(tags.parentId, parentIds) : sql`false`);
+      const readable = scopeCondition(scope);
+      conditions.push(
+        or(
+          sql`not exists (select 1 from ${activityTaggings} where ${activityTaggings.tagId} = ${tags.id})`,
+          ...(readable
+            ? [
+                sql`exists (select 1 from ${activityTaggings} join ${activityTargets} on ${activityTargets.activityId} = ${activityTaggings.activityId} where ${activityTaggings.tagId} = ${tags.id} and ${readable})`,
+              ]
+            : []),
+        )!,
+      );
       return db
         .select()
         .from(tags)
@@ -219,7 +239,9 @@ export function createActivitiesRepository(db: Db) {
       if (memberIds.length > 0) {
         await tx
           .insert(activityMentions)
-          .values(memberIds.map((membershipId, position) => ({ subjectId, activityId, membershipId, networkId, position })));
+          .values(
+            memberIds.map((membershipId, position) => ({ subjectId, activityId, membershipId, networkId, position })),
+          );
       }
     },
     async mentionsOf(subjectIds: string[]) {
@@ -266,7 +288,10 @@ export function createActivitiesRepository(db: Db) {
         .from(activityReplies)
         .where(inArray(activityReplies.activityId, activityIds))
         .as('ranked');
-      const ids = await db.select({ id: ranked.id }).from(ranked).where(sql`${ranked.rank} <= ${perActivity}`);
+      const ids = await db
+        .select({ id: ranked.id })
+        .from(ranked)
+        .where(sql`${ranked.rank} <= ${perActivity}`);
       if (ids.length === 0) return [];
       return db
         .select()
@@ -308,7 +333,11 @@ export function createActivitiesRepository(db: Db) {
     // Likes
     /** Adds a like; false when the member liked it already. */
     async like(tx: Db, row: typeof activityLikes.$inferInsert): Promise<boolean> {
-      const inserted = await tx.insert(activityLikes).values(row).onConflictDoNothing().returning({ id: activityLikes.id });
+      const inserted = await tx
+        .insert(activityLikes)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: activityLikes.id });
       if (inserted.length === 0) return false;
       await adjustLikes(tx, row.activityId, row.replyId ?? null, 1);
       return true;

@@ -50,7 +50,11 @@ export function createActivityViews(deps: ActivitiesDeps, repository: Activities
   });
 
   /** The activities (already known readable) of a page, each with what it shows. */
-  async function present(access: StreamAccess, rows: ActivityRow[], targets: Map<string, Target[]>): Promise<Activity[]> {
+  async function present(
+    access: StreamAccess,
+    rows: ActivityRow[],
+    targets: Map<string, Target[]>,
+  ): Promise<Activity[]> {
     if (rows.length === 0) return [];
     const { networkId, membershipId } = access.actor;
     const ids = rows.map((r) => r.id);
