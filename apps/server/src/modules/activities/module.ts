@@ -1,6 +1,4 @@
 import { defineModule } from '../../platform/loader/index.ts';
-import type { DemoNetwork } from '../../seed/demo-context.ts';
-import { seedDemoActivities } from '../../seed/demo-activities.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { AppointmentsService } from '../appointments/index.ts';
 import type { GroupsService } from '../groups/index.ts';
@@ -61,5 +59,4 @@ export const activitiesModule = defineModule({
     [ACTIVITY_REPLY_OWNER]: activities.replyOwner,
   }),
   unreadCounters: (activities) => ({ Activities: activities.activityUnreads }),
-  demo: (demo: DemoNetwork) => seedDemoActivities(demo),
 });
