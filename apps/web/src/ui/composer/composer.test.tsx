@@ -247,4 +247,22 @@ describe('RichComposer', { timeout: 20_000 }, () => {
     await waitFor(() => expect(window.localStorage.getItem(DRAFT)).toContain('Erster Entwurf'));
     expect(window.localStorage.getItem('other-draft')).toContain('Anderer Entwurf');
   });
+
+  it('shows the quote with its author above the editor, removable', async () => {
+    stubFetch({});
+    const onRemoveQuote = vi.fn();
+    compose({
+      draftKey: null,
+      withTags: true,
+      quote: { author: 'Max Mustermann', content: 'Wer bringt den Kuchen mit?' },
+      onRemoveQuote,
+    });
+    // A quote opens the composer by itself.
+    await textbox();
+    expect(screen.getByText('Max Mustermann schrieb:')).toBeTruthy();
+    expect(screen.getByText('Wer bringt den Kuchen mit?')).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Zitat entfernen' }));
+    expect(onRemoveQuote).toHaveBeenCalled();
+  });
 });

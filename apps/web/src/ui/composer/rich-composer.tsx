@@ -12,7 +12,7 @@ const ComposerForm = lazy(() => import('./composer-form.tsx').then((m) => ({ def
  */
 export function RichComposer(props: RichComposerProps) {
   const { startExpanded = false, quote } = props;
-  const [expanded, setExpanded] = useState(() => startExpanded || loadDraft(props.draftKey) !== null);
+  const [expanded, setExpanded] = useState(() => startExpanded || !!quote || loadDraft(props.draftKey) !== null);
   // A new round (after saving or canceling) starts with a fresh form.
   const [round, setRound] = useState(0);
 
