@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
-import { RichTextEditor as MantineRichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
+import { RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
 import { IconMaximize, IconMinimize, IconPaperclip, IconPhoto, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,7 +81,6 @@ function useDraftSaving(key: string | null, draft: ComposerDraft | null) {
 
 function FullscreenControl({ active, onToggle }: { active: boolean; onToggle: () => void }) {
   const { t } = useTranslation('ui');
-  useRichTextEditorContext();
   const label = t(active ? 'composer.fullscreen_leave' : 'composer.fullscreen');
   return (
     <MantineRichTextEditor.Control onClick={onToggle} aria-label={label} title={label} active={active}>
