@@ -3,15 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ACTIVITY_LIMITS, type Unreads } from '@agora/contracts';
+import { ACTIVITY_LIMITS } from '@agora/contracts';
 import { CountBadge } from '../../app/shell/count-badge.tsx';
 import { activityUnreadsQuery, streamListQuery } from './api.ts';
 import { pathOfStream, streamsBase } from './lib/paths.ts';
-
-/** The Activities counter of the user bar: new posts in the member's home streams. */
-export function unreadActivities(unreads: Unreads | undefined): number {
-  return unreads?.Activities ?? 0;
-}
 
 /** True once `ms` have passed since the first render (the unread calls wait a moment). */
 function useAfter(ms: number): boolean {

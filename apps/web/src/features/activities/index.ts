@@ -1,9 +1,12 @@
 import { IconActivity } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { FeatureModule } from '../../app/registry.ts';
-import { ActivitiesBar, unreadActivities } from './activities-bar.tsx';
+import { unreadActivities } from './lib/unreads.ts';
 
-export { unreadActivities } from './activities-bar.tsx';
+export { unreadActivities } from './lib/unreads.ts';
+
+/** The user bar's list of streams: its code loads with the bar, not with the first page. */
+const ActivitiesBar = lazy(() => import('./activities-bar.tsx').then((m) => ({ default: m.ActivitiesBar })));
 /** The member's home stream with its composer (the start page's main column); loaded when shown. */
 export const HomeStream = lazy(() => import('./components/home-stream.tsx').then((m) => ({ default: m.HomeStream })));
 
