@@ -5,9 +5,8 @@ import {
   type CircularLetterAcknowledgements,
   type circularLetterBodySchema,
 } from '@agora/contracts';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/ids.ts';
 import { forbidden, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Processor, ProcessorContext, StoredEvent } from '../../platform/events/index.ts';
