@@ -33,7 +33,7 @@ export function createAccess(deps: ActivitiesDeps, repository: ActivitiesReposit
   async function networkStreams(networkId: string, language: string): Promise<ActivitystreamRow[]> {
     const rows = await repository.streams(networkId);
     if (rows.length > 0) return rows;
-    const name = DEFAULT_STREAM.names[language] ?? DEFAULT_STREAM.names.en!;
+    const name = DEFAULT_STREAM.names[language.slice(0, 2)] ?? DEFAULT_STREAM.names.en!;
     await repository.ensureStream(networkId, DEFAULT_STREAM.slug, name);
     return repository.streams(networkId);
   }

@@ -33,16 +33,15 @@ export type PageQuery = {
 /** The target condition of a scope, or null when it can hold nothing. */
 export function scopeCondition(scope: TargetScope): SQL | null {
   if ('streamId' in scope) return eq(activityTargets.streamId, scope.streamId);
-  const parts: SQL[] = [];
-  if (scope.network) {
-    parts.push(
-      scope.excludedStreamIds.length > 0
-        ? and(isNull(activityTargets.groupId), notInArray(activityTargets.streamId, scope.excludedStreamIds))!
-        : isNull(activityTargets.groupId),
-    );
-  }
+  // Only groups: their streams' index (a group's stream id is its id); with the network's
+  // streams, the network index read in id order.
+  if (!scope.network) return scope.groupIds.length > 0 ? inArray(activityTargets.streamId, scope.groupIds) : null;
+  const parts: SQL[] = [
+    scope.excludedStreamIds.length > 0
+      ? and(isNull(activityTargets.groupId), notInArray(activityTargets.streamId, scope.excludedStreamIds))!
+      : isNull(activityTargets.groupId),
+  ];
   if (scope.groupIds.length > 0) parts.push(inArray(activityTargets.groupId, scope.groupIds));
-  if (parts.length === 0) return null;
   return parts.length === 1 ? parts[0]! : or(...parts)!;
 }
 
@@ -91,20 +90,54 @@ export function createActivitiesRepository(db: Db) {
       const conditions: SQL[] = [eq(t.networkId, query.networkId), scope];
       if (query.before) conditions.push(lt(t.activityId, query.before));
       if (query.questions) conditions.push(eq(t.type, 'question'));
-      if (query.actorId) conditions.push(eq(t.actorId, query.actorId));
+      // The selective filters read their own index first (a member's posts, mentions, likes, a tag).
+      if (query.actorId) {
+        conditions.push(
+          inArray(
+            t.activityId,
+            db
+              .select({ id: activities.id })
+              .from(activities)
+              .where(and(eq(activities.networkId, query.networkId), eq(activities.actorId, query.actorId))),
+          ),
+        );
+      }
       if (query.mentionsOf) {
         conditions.push(
-          sql`exists (select 1 from ${activityMentions} m where m.subject_id = ${t.activityId} and m.membership_id = ${query.mentionsOf})`,
+          inArray(
+            t.activityId,
+            db
+              .select({ id: activityMentions.activityId })
+              .from(activityMentions)
+              .where(
+                and(
+                  eq(activityMentions.membershipId, query.mentionsOf),
+                  eq(activityMentions.subjectId, activityMentions.activityId),
+                ),
+              ),
+          ),
         );
       }
       if (query.likedBy) {
         conditions.push(
-          sql`exists (select 1 from ${activityLikes} l where l.subject_id = ${t.activityId} and l.membership_id = ${query.likedBy})`,
+          inArray(
+            t.activityId,
+            db
+              .select({ id: activityLikes.activityId })
+              .from(activityLikes)
+              .where(and(eq(activityLikes.membershipId, query.likedBy), isNull(activityLikes.replyId))),
+          ),
         );
       }
       if (query.tagId) {
         conditions.push(
-          sql`exists (select 1 from ${activityTaggings} g where g.activity_id = ${t.activityId} and g.tag_id = ${query.tagId})`,
+          inArray(
+            t.activityId,
+            db
+              .select({ id: activityTaggings.activityId })
+              .from(activityTaggings)
+              .where(eq(activityTaggings.tagId, query.tagId)),
+          ),
         );
       }
       const rows = await db
