@@ -18,7 +18,9 @@
 // invitation group (invites.ts: a CSV of 5,000 people invited by e-mail, until every mail is
 // queued, and the server's memory meanwhile; --invite-rows); the word "messages" the messages
 // group (messages.ts: an inbox of 50,000 messages, page 1 and page 500, and a message to a group
-// of 5,000 until every member holds it; --message-inbox, --message-group); the word "capacity"
+// of 5,000 until every member holds it; --message-inbox, --message-group); the word "activities"
+// the activities group (activities.ts: a network of 1,000,000 activities, a member's stream, its
+// first page and a page far back, and posting; --activities, --activities-pglite); the word "capacity"
 // the capacity
 // group (capacity.ts: simulated members added while the server stays healthy, on the embedded
 // default and PostgreSQL with Redis; --capacity-seconds per engine, --capacity-max,
@@ -44,6 +46,7 @@ import { formatEventsReport, runEventsBench, type EventsReport } from './events.
 import { formatJoinReport, runGroupJoinBench, type JoinFigures } from './group-join.ts';
 import { formatInviteReport, runInviteBench, type InviteFigures } from './invites.ts';
 import { formatMessagesReport, runMessagesBench, type MessagesReport } from './messages.ts';
+import { formatActivitiesReport, runActivitiesBench, type ActivitiesReport } from './activities.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { keepResults } from './results.ts';
@@ -73,6 +76,8 @@ const { values } = parseArgs({
     'invite-rows': { type: 'string', default: process.env.BENCH_INVITE_ROWS ?? '5000' },
     'message-inbox': { type: 'string', default: process.env.BENCH_MESSAGE_INBOX ?? '50000' },
     'message-group': { type: 'string', default: process.env.BENCH_MESSAGE_GROUP ?? '5000' },
+    activities: { type: 'string', default: process.env.BENCH_ACTIVITIES ?? '1000000' },
+    'activities-pglite': { type: 'string', default: process.env.BENCH_ACTIVITIES_PGLITE ?? '200000' },
     'capacity-seconds': { type: 'string', default: process.env.BENCH_CAPACITY_SECONDS ?? '240' },
     'capacity-max': { type: 'string', default: process.env.BENCH_CAPACITY_MAX ?? '1500' },
     'capacity-engines': { type: 'string', default: process.env.BENCH_CAPACITY_ENGINES ?? 'embedded,postgres' },
@@ -95,6 +100,9 @@ const inviteSelected = values.only.trim() === '' || values.only.split(',').some(
 const messageInbox = wholeNumber('--message-inbox', values['message-inbox'], 5000);
 const messageGroup = wholeNumber('--message-group', values['message-group'], 1);
 const messagesSelected = values.only.trim() === '' || values.only.split(',').some((w) => isMessagesWord(w));
+const activityCount = wholeNumber('--activities', values.activities, 1000);
+const pgliteActivityCount = wholeNumber('--activities-pglite', values['activities-pglite'], 1000);
+const activitiesSelected = values.only.trim() === '' || values.only.split(',').some((w) => isActivitiesWord(w));
 const requestSelected = values.only.trim() === '' || values.only.split(',').some((w) => isRequestWord(w));
 const capacitySeconds = wholeNumber('--capacity-seconds', values['capacity-seconds'], 10);
 const capacityMax = wholeNumber('--capacity-max', values['capacity-max'], 10);
@@ -303,6 +311,17 @@ try {
     console.log(`  messages: done${messages.failure ? `, FAILED: ${messages.failure}` : ''}`);
   }
 
+  let activities: ActivitiesReport | null = null;
+  if (activitiesSelected) {
+    activities = await runActivitiesBench({
+      activities: activityCount,
+      pgliteActivities: pgliteActivityCount,
+      requests: 300,
+      posts: 300,
+    });
+    console.log(`  activities: done${activities.failure ? `, FAILED: ${activities.failure}` : ''}`);
+  }
+
   let capacity: CapacityFigures | null = null;
   if (capacitySelected) {
     capacity = await runCapacityBench({
@@ -356,6 +375,7 @@ try {
   if (join) console.log('\n' + formatJoinReport(join));
   if (invites) console.log('\n' + formatInviteReport(invites));
   if (messages) console.log('\n' + formatMessagesReport(messages));
+  if (activities) console.log('\n' + formatActivitiesReport(activities));
   if (request) console.log('\n' + formatRequestReport(request));
   if (capacity) console.log('\n' + formatCapacityReport(capacity));
   if (web) console.log('\n' + formatWebReport(web));
@@ -373,6 +393,7 @@ try {
     ...(join?.runs.some((r) => r.failure) ? ['join'] : []),
     ...(invites?.failure ? ['invites'] : []),
     ...(messages?.failure ? ['messages'] : []),
+    ...(activities?.failure ? ['activities'] : []),
     ...(capacity?.runs.some((r) => r.failure) ? ['capacity'] : []),
     ...(web?.failure ? ['web'] : []),
     ...(request?.failure ? ['request'] : []),
@@ -396,6 +417,12 @@ function isInviteWord(word: string): boolean {
 function isMessagesWord(word: string): boolean {
   const w = word.trim().toLowerCase();
   return w.length >= 3 && 'messages'.startsWith(w);
+}
+
+/** Whether a word of --only names the activities group. */
+function isActivitiesWord(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w.length >= 3 && 'activities'.startsWith(w);
 }
 
 /** Whether a word of --only names the capacity group. */

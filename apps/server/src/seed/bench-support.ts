@@ -17,6 +17,7 @@ import { seedLarge, type LargeNetworkOptions } from './large.ts';
 export { measureEvents, type EventsFigures } from './bench-events.ts';
 export { measureCsvInvite, type CsvInviteFigures } from './bench-invites.ts';
 export { measureDirectMessages, type DirectMessageFigures } from './bench-messages.ts';
+export { measureActivities, type ActivityFigures } from './bench-activities.ts';
 export { largeEmail } from './large.ts';
 export {
   generateLargeSeries,
