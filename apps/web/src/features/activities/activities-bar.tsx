@@ -46,7 +46,7 @@ export function ActivitiesBar() {
   return (
     <Stack gap={0} data-testid="activities-bar">
       {link(streamsBase(null), t('stream.home'), <CountBadge count={unreads?.total ?? 0} />)}
-      {data && link(pathOfStream(data.all), data.all.name)}
+      {data && link(pathOfStream(data.all), t('stream.all_streams'))}
       {data?.categories
         .filter((entry) => entry.streams.length > 0)
         .map((entry) => (

@@ -52,7 +52,7 @@ export function StreamHeader({ title, list, stream, filter, filterPath, tag, onR
       group: t('stream.overview'),
       items: [
         { value: HOME, label: t('stream.home') },
-        { value: list.all.id, label: list.all.name },
+        { value: list.all.id, label: t('stream.all_streams') },
       ],
     },
     ...list.categories

@@ -48,7 +48,12 @@ export function StreamPage() {
     return streams.find((s) => s.slug === slug && s.kind === 'network') ?? streams.find((s) => s.slug === slug) ?? null;
   }, [list.data, home, slug, groupId, groupSlug]);
 
-  const title = home ? t('stream.home') : (stream?.name ?? group.data?.name ?? slug);
+  // `all` is named in the member's language, whatever the server calls it.
+  const title = home
+    ? t('stream.home')
+    : slug === ALL_STREAM_SLUG
+      ? t('stream.all_streams')
+      : (stream?.name ?? group.data?.name ?? slug);
   usePageTitle(title);
 
   const source: StreamSource = useMemo(

@@ -28,7 +28,7 @@ export function stream(overrides: Partial<Activitystream> & { slug: string; name
   };
 }
 
-export const ALL = stream({ id: NETWORK_ID, slug: 'all', name: 'All activities', kind: 'all' });
+export const ALL = stream({ id: NETWORK_ID, slug: 'all', name: 'all', kind: 'all' });
 export const GENERAL = stream({ id: id('6', 1), slug: 'general', name: 'General' });
 export const NEWS = stream({
   id: id('6', 2),
