@@ -33,7 +33,9 @@ export function createContentGroups(db: Db) {
       if (ids) conditions.push(inArray(groups.id, [...new Set(ids)]));
       if (!actor.isNetworkAdmin) {
         conditions.push(
-          actor.isExternal ? isNotNull(groupMemberships.id) : or(isNotNull(groupMemberships.id), eq(groups.access, 'open'))!,
+          actor.isExternal
+            ? isNotNull(groupMemberships.id)
+            : or(isNotNull(groupMemberships.id), eq(groups.access, 'open'))!,
         );
       }
       const rows = await db
