@@ -186,6 +186,40 @@ describe('the activity page', () => {
     expect(calls.filter((c) => c.path.endsWith('/like')).map((c) => c.method)).toEqual(['POST', 'DELETE']);
   });
 
+  it('shows a circular letter with its subject, acknowledged on a click', async () => {
+    const letter = {
+      subject: 'Neue Regeln',
+      recipient_count: 27,
+      acknowledged_count: 5,
+      i: { recipient: true, acknowledged: false, can: { acknowledge: true, see_acknowledgements: true } },
+    };
+    const value = activity(1, { circular_letter: letter });
+    const acknowledged = {
+      ...value,
+      circular_letter: {
+        ...letter,
+        acknowledged_count: 6,
+        i: { ...letter.i, acknowledged: true, can: { ...letter.i.can, acknowledge: false } },
+      },
+    };
+    let current = value;
+    const { calls } = show(`/activities/${value.id}`, value, {
+      [`GET /api/v1/activities/${value.id}`]: () => ok(current),
+      [`GET /api/v1/activities/${value.id}/replies`]: ok({ replies: [], next_after: null }),
+      [`POST /api/v1/activities/${value.id}/acknowledge`]: () => {
+        current = acknowledged;
+        return ok();
+      },
+    });
+    expect(await screen.findByTestId('circular-letter-subject', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Neue Regeln')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '5 of 27 recipients acknowledged' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    expect(await screen.findByText('You acknowledged this circular letter.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '6 of 27 recipients acknowledged' })).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/acknowledge'))).toBe(true);
+  });
+
   it('scrolls to and highlights the reply of the route', async () => {
     const value = activity(1, { reply_count: 4 });
     const replies = [1, 2, 3, 4].map((n) => reply(n, value.id));

@@ -18,6 +18,7 @@ import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { formatDate, formatDateTime, formatTime } from '../../../ui/date-format.ts';
 import { showToast } from '../../../ui/toast.tsx';
 import { errorMessage } from '../../../ui/use-error-message.ts';
+import { AcknowledgementsModal } from '../../circular-letters/index.ts';
 import { useAcknowledge, useDeleteActivity, useLikeActivity, useUpdateActivity } from '../api.ts';
 import { attachmentsOf } from '../lib/content.ts';
 import { uploadItems } from '../lib/uploads.ts';
@@ -39,6 +40,7 @@ type ActivityCardProps = {
 export function ActivityCard({ activity, highlightReplyId = null, full = false, onDeleted }: ActivityCardProps) {
   const { t } = useTranslation('activities');
   const [editing, setEditing] = useState(false);
+  const [acknowledgements, setAcknowledgements] = useState(false);
   const like = useLikeActivity();
   const update = useUpdateActivity();
   const remove = useDeleteActivity();
@@ -248,9 +250,17 @@ export function ActivityCard({ activity, highlightReplyId = null, full = false, 
               </Text>
             )}
             {letter.i.can.see_acknowledgements && (
-              <Text size="xs" c="dimmed">
-                {t('card.acknowledged_count', { count: letter.acknowledged_count, total: letter.recipient_count })}
-              </Text>
+              <>
+                <Button variant="subtle" size="compact-xs" onClick={() => setAcknowledgements(true)}>
+                  {t('card.acknowledged_count', { count: letter.acknowledged_count, total: letter.recipient_count })}
+                </Button>
+                <AcknowledgementsModal
+                  activityId={activity.id}
+                  subject={letter.subject}
+                  opened={acknowledgements}
+                  onClose={() => setAcknowledgements(false)}
+                />
+              </>
             )}
           </Group>
         )}
