@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ADDRESS_PROFILE_FIELD } from '@agora/contracts';
@@ -174,6 +175,67 @@ async function directMessages(w: World, n: number[]): Promise<void> {
     expect(response.statusCode, response.body).toBe(201);
   }
   await t.services.events.settled();
+}
+/** Posts of the admin in the network's stream, each mentioning and tagged, replied to and liked by the member. */
+async function activityPosts(w: World, n: number[]): Promise<void> {
+  const streamId = await t.services.activities.defaultStreamId(w.networkId);
+  for (const i of n) {
+    const mention = `<span data-type="mention" data-id="${w.memberIds[1]!}" data-label="M" data-marker="@">@M</span>`;
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/activities',
+      headers: sessions.get('admin')!.headers,
+      payload: {
+        activity: {
+          content: `<p>Post ${i} ${mention}</p>`,
+          activitystream_ids: [streamId],
+          tags: [`new_Tag ${i % 3}`],
+        },
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json<{ id: string }>().id;
+    const headers = sessions.get('member')!.headers;
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/activities/${id}/replies`,
+      headers,
+      payload: { content: `<p>Reply ${i}</p>` },
+    });
+    expect(replied.statusCode, replied.body).toBe(201);
+    const liked = await t.app.inject({ method: 'POST', url: `/api/v1/activities/${id}/like`, headers });
+    expect(liked.statusCode, liked.body).toBe(204);
+  }
+  await t.services.events.settled();
+}
+/** Replies of the member and the admin (every other one quoting the one before) under one post. */
+let repliedActivityId: string | undefined;
+async function activityReplies(w: World, n: number[]): Promise<void> {
+  if (!repliedActivityId) {
+    const created = await t.services.activities.createForActor(
+      t.services.members.actorFor(
+        (await t.services.members.findMany(w.networkId, [w.memberIds[0]!]))[0]!,
+        'fill',
+        null,
+      ),
+      {
+        content: '<p>Replies here</p>',
+        activitystream_ids: [await t.services.activities.defaultStreamId(w.networkId)],
+      },
+    );
+    repliedActivityId = created.id;
+  }
+  let previous: string | null = null;
+  for (const i of n) {
+    const response: LightMyRequestResponse = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/activities/${repliedActivityId}/replies`,
+      headers: sessions.get(i % 2 ? 'admin' : 'member')!.headers,
+      payload: { content: `<p>Reply ${i}</p>`, quotedReplyId: i % 2 ? previous : null },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    previous = response.json<{ id: string }>().id;
+  }
 }
 /** Invitations by e-mail from the admin, to the group or (without one) to the network. */
 const mailInvites = async (n: number[], name: string, prefix = '/administration') => {
@@ -450,6 +512,25 @@ const GROWN: GrownCase[] = [
     () => '/api/v1/messages/sent?limit=50',
     (w, n) => directMessages(w, n),
   ),
+  // Activities: the all stream, what a member liked, the replies of one post.
+  growing(
+    'GET /api/v1/activities',
+    'member',
+    () => '/api/v1/activities?limit=50',
+    (w, n) => activityPosts(w, n),
+  ),
+  growing(
+    'GET /api/v1/members/{id}/likes',
+    'admin',
+    (w) => `/api/v1/members/${w.memberIds[1]!}/likes?limit=50`,
+    (w, n) => activityPosts(w, n),
+  ),
+  growing(
+    'GET /api/v1/activities/{id}/{type}',
+    'member',
+    () => `/api/v1/activities/${repliedActivityId ?? '000000000000000000000000'}/replies`,
+    (w, n) => activityReplies(w, n),
+  ),
   // The network's navigation is saved as a whole: each fill saves all its items, public ones.
   ...(
     [
@@ -596,6 +677,14 @@ const NOT_LISTS = new Set([
   'GET /administration/app_navigation',
   'GET /api/v1/unreads',
   'GET /api/v1/messages/{id}',
+  // One activity; the stream list (one query of the member's groups however many); the tag
+  // search (a page of 20 at most, one statement); the unread counts (one statement for all streams).
+  'GET /api/v1/activities/{id}',
+  'GET /activitystreams',
+  'GET /tags/find',
+  'GET /unreads/activities',
+  'GET /unreads/features',
+  'GET /unreads/folders',
   // The translation service's languages (kept per process, no query) and one object's translation.
   'GET /translations/languages',
   'GET /translations/{lang}/{type}/{id}',
