@@ -32,7 +32,13 @@ beforeAll(async () => {
   ]);
   categoryId = category!.id;
   const [calendar] = await t.services.calendars.createMany(networkId, [
-    { type: 'personal', name: 'Author', color: '2f9e44', ownerId: author.membership.id, authorId: author.membership.id },
+    {
+      type: 'personal',
+      name: 'Author',
+      color: '2f9e44',
+      ownerId: author.membership.id,
+      authorId: author.membership.id,
+    },
   ]);
   authorCalendar = calendar!.id;
   networkStream = await t.services.activities.defaultStreamId(networkId);

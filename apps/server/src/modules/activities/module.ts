@@ -10,8 +10,8 @@ import type { NotificationsService } from '../notifications/index.ts';
 import { activitySourceProcessors } from './activity-sources.ts';
 import { circularLetterRoutes } from './circular-letter-routes.ts';
 import { createCircularLetters } from './circular-letters.ts';
-import { ACTIVITY_OWNER } from './events.ts';
-import { activityRoutes } from './routes.ts';
+import { ACTIVITY_OWNER, ACTIVITY_REPLY_OWNER } from './events.ts';
+import { activityRoutes, unreadFeatureRoutes } from './routes.ts';
 import { createActivitiesService } from './service.ts';
 
 type Needs = {
@@ -42,15 +42,24 @@ export const activitiesModule = defineModule({
     );
     return { ...activities, circularLetters };
   },
-  routes: (activities) => [
+  routes: (activities, _needs, platform) => [
     activityRoutes({ activities }),
+    unreadFeatureRoutes({ unreads: platform.unreads }),
     circularLetterRoutes({ circularLetters: activities.circularLetters }),
   ],
   processors: (activities, needs, platform) => [
+    ...activities.processors,
     // Appointments announced in streams, group joins posted: other modules' events.
-    ...activitySourceProcessors({ ...needs, db: platform.db, events: platform.events, storage: platform.storage }, activities),
+    ...activitySourceProcessors(
+      { ...needs, db: platform.db, events: platform.events, storage: platform.storage },
+      activities,
+    ),
     ...activities.circularLetters.processors,
   ],
-  storageOwners: (activities) => ({ [ACTIVITY_OWNER]: activities.activityOwner }),
+  storageOwners: (activities) => ({
+    [ACTIVITY_OWNER]: activities.activityOwner,
+    [ACTIVITY_REPLY_OWNER]: activities.replyOwner,
+  }),
+  unreadCounters: (activities) => ({ Activities: activities.activityUnreads }),
   demo: (demo: DemoNetwork) => seedDemoActivities(demo),
 });
