@@ -166,17 +166,19 @@ export function StreamView({
   return (
     <Stack gap="md">
       {composer !== undefined && <PostComposer current={composer} onPosted={onPosted} />}
-      {fresh.size > 0 && (
-        <Button
-          className={classes.newBanner}
-          radius="xl"
-          leftSection={<IconArrowUp size={16} aria-hidden />}
-          onClick={() => void showFresh()}
-          data-testid="new-posts-banner"
-        >
-          {t('stream.new_posts', { count: fresh.size })}
-        </Button>
-      )}
+      {/* Announced to screen readers as it changes; the list itself stays where it is. */}
+      <div aria-live="polite" className={classes.newBanner}>
+        {fresh.size > 0 && (
+          <Button
+            radius="xl"
+            leftSection={<IconArrowUp size={16} aria-hidden />}
+            onClick={() => void showFresh()}
+            data-testid="new-posts-banner"
+          >
+            {t('stream.new_posts', { count: fresh.size })}
+          </Button>
+        )}
+      </div>
       {list}
     </Stack>
   );

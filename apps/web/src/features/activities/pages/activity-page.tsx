@@ -1,11 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ACTIVITY_REALTIME_EVENTS, type ActivityRealtimeEvent } from '@agora/contracts';
+import { onRealtime } from '../../../app/realtime.ts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
-import { activityQuery } from '../api.ts';
+import { activityQuery, refreshActivity } from '../api.ts';
 import { ActivityCard } from '../components/activity-card.tsx';
 import { streamsBase } from '../lib/paths.ts';
 
@@ -18,6 +21,20 @@ export function ActivityPage() {
   const { activityId = '', replyId = null, groupSlug = null } = useParams();
   const navigate = useNavigate();
   const query = useQuery(activityQuery(activityId));
+  const queryClient = useQueryClient();
+
+  // A reply written or an edit made elsewhere shows here without reloading.
+  useEffect(() => {
+    const follow = (payload: unknown) => {
+      if ((payload as ActivityRealtimeEvent | null)?.id !== activityId) return;
+      refreshActivity(queryClient, activityId).catch(() => undefined);
+    };
+    const offs = [
+      onRealtime(ACTIVITY_REALTIME_EVENTS.replyCreated, follow),
+      onRealtime(ACTIVITY_REALTIME_EVENTS.updated, follow),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [activityId, queryClient]);
   const activity = query.data;
   usePageTitle(
     activity
