@@ -481,6 +481,7 @@ function selectScenarios(only: string): {
     !words.some(isCapacityWord) &&
     !words.some(isInviteWord) &&
     !words.some(isMessagesWord) &&
+    !words.some(isActivitiesWord) &&
     !words.some(isRequestWord) &&
     !words.some(isWebWord)
   ) {
