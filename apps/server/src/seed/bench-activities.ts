@@ -21,6 +21,8 @@ export type ActivityFigures = {
   pages: ActivityPageFigure[];
   /** `POST /api/v1/activities` one after another. */
   posting: { posts: number; perSecond: number; p50Ms: number; p99Ms: number };
+  /** With `explain`: the plan of the `all` stream's first page query (as the repository asks it). */
+  plan?: string[];
 };
 
 const PASSWORD = 'bench-activities-password';
@@ -51,6 +53,7 @@ export async function measureActivities(options: {
   requests: number;
   posts: number;
   databaseUrl?: string;
+  explain?: boolean;
 }): Promise<ActivityFigures> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-bench-activities-'));
   const name = `agora_bench_activities_${randomBytes(4).toString('hex')}`;
@@ -188,6 +191,23 @@ export async function measureActivities(options: {
     };
     await services.events.settled();
 
+    let plan: string[] | undefined;
+    if (options.explain) {
+      const viewerGroups = groupIds.slice(0, VIEWER_GROUPS);
+      const explained = (await database.db.execute(sql`
+        explain (analyze, buffers)
+        select activity_id from activity_targets
+        where network_id = ${network.id}
+          and (group_id is null or group_id in (${sql.join(
+            viewerGroups.map((id) => sql`${id}`),
+            sql`, `,
+          )}))
+        group by activity_id order by activity_id desc limit 21`)) as unknown as {
+        rows: Array<Record<string, string>>;
+      };
+      plan = explained.rows.map((r) => Object.values(r)[0]!);
+    }
+
     // Far back: the activity nine tenths down the network.
     const deep = generatedId(base, Math.floor(options.activities * 0.9));
     const pages: ActivityPageFigure[] = [];
@@ -249,6 +269,7 @@ export async function measureActivities(options: {
         p50Ms: percentile(postTimes, 0.5),
         p99Ms: percentile(postTimes, 0.99),
       },
+      ...(plan ? { plan } : {}),
     };
   } finally {
     await app.close();
