@@ -11,7 +11,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe("the user bar's Activities module", () => {
+describe("the user bar's Activities module", { timeout: 20_000 }, () => {
   it('comes first, leads to the home stream and counts the Activities of the unreads', () => {
     const [entry] = activitiesFeature.userbar!;
     expect(entry).toMatchObject({

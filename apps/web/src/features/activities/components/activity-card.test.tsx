@@ -23,7 +23,7 @@ function card(value: Activity, answers: Parameters<typeof stubApi>[0] = {}) {
   return { calls, ...view };
 }
 
-describe('the activity card', () => {
+describe('the activity card', { timeout: 20_000 }, () => {
   it('shows the first image large, seven small and how many more, each opening the image', async () => {
     const images = Array.from({ length: 11 }, (_, i) => image(i + 1));
     card(activity(1, { attachments: images }));
@@ -150,7 +150,7 @@ function activityIdOf(n: number) {
   return activity(n).id;
 }
 
-describe('the activity page', () => {
+describe('the activity page', { timeout: 20_000 }, () => {
   function show(path: string, value: Activity, answers: Parameters<typeof stubApi>[0] = {}) {
     const calls = stubApi({
       'GET /api/v1/session': ok(SESSION),

@@ -293,7 +293,10 @@ export function ActivityCard({ activity, highlightReplyId = null, full = false, 
               <IconMessageCircle size={16} aria-hidden />
               <Text size="sm" c="dimmed" data-testid="reply-count">
                 {object.type === 'question'
-                  ? t('card.answer_count', { count: activity.answer_count })
+                  ? [
+                      t('card.answer_count', { count: activity.answer_count }),
+                      ...(activity.reply_count > 0 ? [t('card.reply_count', { count: activity.reply_count })] : []),
+                    ].join(' · ')
                   : t('card.reply_count', { count: replies })}
               </Text>
             </Group>

@@ -72,7 +72,7 @@ const SLOW = { timeout: 8000 };
 const page = (activities: Activity[], next: string | null = null) => ok({ activities, next_before: next });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => activity(to - i));
 
-describe('the stream pages', () => {
+describe('the stream pages', { timeout: 20_000 }, () => {
   it("lists the member's home stream, marks it read and pages on", async () => {
     const first = range(2, 21);
     const { calls } = show('/activitystreams', {
@@ -153,7 +153,7 @@ describe('the stream pages', () => {
       ).toBe(true),
     );
     expect(await axeViolations()).toEqual([]);
-  });
+  }, 20_000);
 
   it('announces new posts of others in a banner and loads them on a click', async () => {
     let served = [activity(1)];
