@@ -165,6 +165,14 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
       const sentMessageId = await first(sql`select id from direct_messages
         where author_id = ${me} and sender_deleted_at is null order by id limit 1`);
       const otherMember = memberships.find((m) => m.id !== me && !m.isExternal)!.id;
+      // The role's own latest post and one of its replies; the network's first stream.
+      const activityId = await first(sql`select id from activities
+        where network_id = ${networkId} and actor_id = ${me} and type in ('note', 'question') order by id desc limit 1`);
+      const activityReplyId = await first(sql`select id from activity_replies
+        where activity_id = ${activityId ?? ''} and type = 'replies' order by id limit 1`);
+      const streamId = await first(
+        sql`select id from activitystreams where network_id = ${networkId} order by position, name limit 1`,
+      );
       const upload = uploads.get(role) ?? uploads.get('member')!;
       const session = sessions.get(role);
       const feedToken = session
@@ -224,6 +232,10 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
       for (const method of ['PUT', 'DELETE'])
         put(`${method} /groups/{slug}/administration/membership_roles/{id} membership_roles/id`, groupRoleId);
       put('messages/id', receivedMessageId ?? sentMessageId);
+      put('activities/id', activityId);
+      put('{id}/type', 'replies');
+      put('{type}/replyId', activityReplyId);
+      put('activitystreams/id', streamId);
       put('sent/id', sentMessageId);
       put('storage/directory', 'files');
       put('{directory}/id', upload.file);
@@ -263,6 +275,16 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
         'POST /api/v1/messages to_group': [],
         'POST /api/v1/messages attachments': [],
         conversation_starter_id: null,
+        activitystream_ids: streamId && role !== 'guest' ? [streamId] : groupId ? [groupId] : [],
+        'POST /api/v1/activities content': '<p>Walker post</p>',
+        'PUT /api/v1/activities/{id} content': '<p>Walker post</p>',
+        'POST /api/v1/activities/{id}/{type} content': '<p>Walker reply</p>',
+        'PUT /api/v1/activities/{id}/{type}/{replyId} content': '<p>Walker reply</p>',
+        files: [],
+        images: [],
+        tags: [],
+        quotedReplyId: null,
+        replyId: null,
         version_id: legalVersionId,
         email: 'walker@example.com',
         time_zone: 'Europe/Berlin',
