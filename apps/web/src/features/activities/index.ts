@@ -60,3 +60,4 @@ export const activitiesFeature: FeatureModule = {
     },
   ],
 };
+export { StreamTargetSelect } from './components/stream-target-select.tsx';

@@ -13,7 +13,7 @@ export { StartMeetingButton } from './components/start-meeting-button.tsx';
  */
 export const appointmentsFeature: FeatureModule = {
   key: 'appointments',
-  namespaces: ['appointments'],
+  namespaces: ['appointments', 'activities'],
   routes: [
     {
       path: 'appointments/new',

@@ -1,12 +1,13 @@
-import { Group, MultiSelect, SegmentedControl } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITY_LIMITS, ACTIVITY_TOAST_KEYS, type Activity, type ActivityPostType } from '@agora/contracts';
+import { ACTIVITY_TOAST_KEYS, type Activity, type ActivityPostType } from '@agora/contracts';
 import { RichComposer, type RichComposerSubmit } from '../../../ui/composer/index.ts';
 import { showToast } from '../../../ui/toast.tsx';
 import { streamListQuery, usePostActivity } from '../api.ts';
 import { defaultTargets } from '../lib/content.ts';
+import { StreamTargetSelect } from './stream-target-select.tsx';
 
 type PostComposerProps = {
   /** The stream shown (its slug, and its group within a group), or null for the home. */
@@ -35,20 +36,7 @@ export function PostComposer({ current, onPosted }: PostComposerProps) {
   const targets = chosen && chosen.from === initial ? chosen.ids : initial;
   const setTargets = (ids: string[]) => setChosen({ from: initial, ids });
 
-  const data = useMemo(
-    () =>
-      (postable.data?.categories ?? [])
-        .map((entry) => ({
-          group: entry.category?.name ?? t('composer.network_streams'),
-          items: [...entry.streams]
-            .sort((a, b) => a.name.localeCompare(b.name))
-            .map((stream) => ({ value: stream.id, label: stream.name })),
-        }))
-        .filter((entry) => entry.items.length > 0),
-    [postable.data, t],
-  );
-
-  if (!postable.data || data.length === 0) return null;
+  if (!postable.data || !postable.data.categories.some((entry) => entry.streams.length > 0)) return null;
   // Only where the stream shown takes posts (the home and `all` take them through the default stream).
   if (current && current.slug !== 'all' && initial.length === 0) return null;
 
@@ -93,18 +81,10 @@ export function PostComposer({ current, onPosted }: PostComposerProps) {
             ]}
             aria-label={t('composer.type')}
           />
-          <MultiSelect
-            label={t('composer.targets')}
-            data={data}
+          <StreamTargetSelect
             value={targets}
             onChange={setTargets}
-            maxValues={ACTIVITY_LIMITS.streamsMax}
-            searchable
-            size="xs"
-            miw={220}
-            style={{ flex: 1 }}
             error={targets.length === 0 ? t('composer.targets_empty') : undefined}
-            comboboxProps={{ withinPortal: true }}
           />
         </Group>
       </RichComposer>

@@ -1,8 +1,9 @@
-import { Image, Switch, Text } from '@mantine/core';
+import { Image, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_LIMITS } from '@agora/contracts';
 import { UploadField, stateOf, type UploadFieldState } from '../../../ui/upload/index.ts';
+import { StreamTargetSelect } from '../../activities/index.ts';
 import { networkQuery } from '../../home/index.ts';
 import { FormSection, type SectionProps } from './form-section.tsx';
 
@@ -49,7 +50,7 @@ export function AttachmentsSection({ files, image, storedImage, errors }: Attach
 }
 
 /** Whether the appointment is posted to the activity stream, and to how many streams. */
-export function StreamSection({ values, update }: SectionProps) {
+export function StreamSection({ values, update, errors }: SectionProps) {
   const { t } = useTranslation('appointments');
   return (
     <FormSection title={t('form.sections.stream')}>
@@ -61,10 +62,14 @@ export function StreamSection({ values, update }: SectionProps) {
           update((v) => ({ ...v, postToStream }), 'post_to_stream');
         }}
       />
-      {values.postToStream && values.streamIds.length > 0 && (
-        <Text size="sm" c="dimmed">
-          {t('form.stream_targets', { count: values.streamIds.length })}
-        </Text>
+      {values.postToStream && (
+        <StreamTargetSelect
+          size="sm"
+          label={t('form.stream_targets_label')}
+          value={values.streamIds}
+          onChange={(streamIds) => update((v) => ({ ...v, streamIds }), 'activitystream_ids')}
+          error={errors.activitystream_ids}
+        />
       )}
     </FormSection>
   );
