@@ -685,6 +685,8 @@ const NOT_LISTS = new Set([
   'GET /unreads/activities',
   'GET /unreads/features',
   'GET /unreads/folders',
+  // A circular letter's recipients with their names: two statements however many there are.
+  'GET /api/v1/activities/{id}/acknowledgements',
   // The translation service's languages (kept per process, no query) and one object's translation.
   'GET /translations/languages',
   'GET /translations/{lang}/{type}/{id}',
