@@ -45,8 +45,8 @@ describe('the start page', () => {
       '/groups/engineering',
     );
 
-    // The user bar opens on Calendars, not on the imprint and legal texts.
-    await page.getByTestId('calendars-bar').waitFor();
+    // The user bar opens on Activities, not on the imprint and legal texts.
+    await page.getByTestId('activities-bar').waitFor();
     expect(await page.getByTestId('info-bar').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -89,6 +89,6 @@ describe('the start page', () => {
   it('keeps the info bar on the imprint', async () => {
     const page = await suite.signedIn('max.member@example.com', '/imprint');
     await page.getByTestId('info-bar').waitFor();
-    expect(await page.getByTestId('calendars-bar').count()).toBe(0);
+    expect(await page.getByTestId('activities-bar').count()).toBe(0);
   });
 });

@@ -85,15 +85,16 @@ describe('activeModuleFor', () => {
 describe('userbarModuleFor', () => {
   const Bar = () => null;
   const switcher = [
+    { module: 'activities' as const, bar: Bar },
     { module: 'calendars' as const, bar: Bar },
     { module: 'directory' as const, bar: Bar },
     { module: 'info' as const, bar: Bar },
   ];
 
-  it('opens on Calendars, the most useful module, where a page has none of its own', () => {
-    expect(DEFAULT_USERBAR_MODULE).toBe('calendars');
+  it('opens on Activities, the most useful module, where a page has none of its own', () => {
+    expect(DEFAULT_USERBAR_MODULE).toBe('activities');
     for (const path of ['/', '/chat', '/chat/5f0c7e1a2b3c4d5e6f708192', '/notifications', '/groups/engineering']) {
-      expect(userbarModuleFor(activeModuleFor(path, activeModuleTable), switcher)?.module).toBe('calendars');
+      expect(userbarModuleFor(activeModuleFor(path, activeModuleTable), switcher)?.module).toBe('activities');
     }
   });
 
@@ -104,12 +105,10 @@ describe('userbarModuleFor', () => {
   });
 
   it('never falls back to Info while another module has a bar; a later default takes over in one place', () => {
-    const withoutCalendars = switcher.filter((entry) => entry.module !== 'calendars');
-    expect(userbarModuleFor(null, withoutCalendars)?.module).toBe('directory');
+    const withoutActivities = switcher.filter((entry) => entry.module !== 'activities');
+    expect(userbarModuleFor(null, withoutActivities)?.module).toBe('calendars');
     expect(userbarModuleFor(null, [{ module: 'info', bar: Bar }, { module: 'files' }])?.module).toBe('info');
-    expect(userbarModuleFor(null, [{ module: 'activities', bar: Bar }, ...switcher], 'activities')?.module).toBe(
-      'activities',
-    );
+    expect(userbarModuleFor(null, switcher, 'calendars')?.module).toBe('calendars');
     expect(userbarModuleFor(null, [])).toBeUndefined();
   });
 });

@@ -94,10 +94,10 @@ export function activeModuleFor(pathname: string, table: ActiveModuleTable): Use
 
 /**
  * The module the user bar opens on where a page has no module of its own in the switcher: the
- * most useful one for everyday work. Calendars for now; Activities take this place once the
- * activity streams exist. Never Info: imprint and legal texts are not a way to work.
+ * most useful one for everyday work: the activity streams, as on the home page. Never Info:
+ * imprint and legal texts are not a way to work.
  */
-export const DEFAULT_USERBAR_MODULE: UserbarModuleKey = 'calendars';
+export const DEFAULT_USERBAR_MODULE: UserbarModuleKey = 'activities';
 
 type SwitcherModule = { module: UserbarModuleKey | 'more'; bar?: unknown };
 

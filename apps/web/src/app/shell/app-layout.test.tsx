@@ -75,6 +75,22 @@ const groups: UserbarGroups = {
   ],
 };
 
+const streams = {
+  all: {
+    id: 'b'.repeat(24),
+    slug: 'all',
+    name: 'all',
+    html_url: '/activitystreams/all',
+    kind: 'all',
+    group: null,
+    category: null,
+    i: { subscribed: true, can: { read: true, post: false, subscribe: false } },
+  },
+  categories: [],
+  subscriptions_enabled: true,
+  can: { create_circular_letter: false },
+};
+
 function renderShell(administrate = false, path = '/') {
   stubFetch({
     'GET /api/v1/session': { status: 200, body: { member, csrf_token: 'csrf', locale: 'de' } },
@@ -82,6 +98,8 @@ function renderShell(administrate = false, path = '/') {
     'GET /api/v1/unreads': { status: 200, body: unreads },
     'GET /api/v1/userbar/groups': { status: 200, body: groups },
     'GET /legal': { status: 200, body: { legal_texts: [] } },
+    'GET /activitystreams.json': { status: 200, body: streams },
+    'GET /unreads/activities': { status: 200, body: { activitystreams: [], total: 0 } },
   });
   return renderRoutes(
     [
@@ -143,15 +161,15 @@ describe('AppLayout', () => {
     expect(JSON.parse(localStorage.getItem('agora.userbar.sections')!)).toEqual({ c1: false });
   });
 
-  it('opens the user bar on Calendars, not Info, on pages of no module of their own', async () => {
+  it('opens the user bar on Activities, not Info, on pages of no module of their own', async () => {
     renderShell();
     const switcher = await screen.findByTestId('module-switcher');
-    const calendars = within(switcher).getByRole('link', { name: 'Kalender' });
-    expect(calendars.getAttribute('data-active')).not.toBeNull();
-    // The start page is no calendar page: the module is shown, not "current".
-    expect(calendars.getAttribute('aria-current')).toBeNull();
-    const bar = await screen.findByTestId('calendars-bar');
-    expect(within(bar).getByRole('link', { name: 'Alle Termine' }).getAttribute('href')).toBe('/appointments');
+    const activities = within(switcher).getByRole('link', { name: 'Aktivitäten' });
+    expect(activities.getAttribute('data-active')).not.toBeNull();
+    // The start page is no stream page of its own: the module is shown, not "current".
+    expect(activities.getAttribute('aria-current')).toBeNull();
+    const bar = await screen.findByTestId('activities-bar');
+    expect(within(bar).getByRole('link', { name: 'Mein Stream' }).getAttribute('href')).toBe('/activitystreams');
     expect(screen.queryByTestId('info-bar')).toBeNull();
     expect(within(switcher).getByRole('link', { name: 'Info' }).getAttribute('href')).toBe('/imprint');
   });
