@@ -86,6 +86,16 @@ describe('GET /api/v1/groups/:slug', () => {
     expect(response.json()).toEqual({ error: 'not_found' });
   });
 
+  it('finds a group by its id as well (a #group mention links so), by the same rules', async () => {
+    const open = await createGroup({ access: 'open' });
+    const { session } = await signedInMember(t.app, t.services, networkId);
+    const response = await getGroup(open.id, session.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().slug).toBe(open.slug);
+    const hidden = await createGroup({ access: 'hidden' });
+    expect((await getGroup(hidden.id, session.headers)).statusCode).toBe(404);
+  });
+
   describe('a hidden group', () => {
     it('does not exist for a member outside it', async () => {
       const group = await createGroup({ access: 'hidden' });

@@ -114,7 +114,11 @@ export function createGroupsService(
     },
     /** A group the actor may see, with the actor's role in it; 404 when unreadable or foreign. */
     async loadForActor(actor: Actor, slug: string): Promise<GroupSubject> {
-      const group = await repository.groupBySlug(actor.networkId, slug);
+      // A group named by its id (a `#group` mention in a post links so) is found as well.
+      const byId = idSchema.safeParse(slug);
+      const group =
+        (await repository.groupBySlug(actor.networkId, slug)) ??
+        (byId.success ? await repository.groupById(actor.networkId, byId.data) : undefined);
       if (!group) throw notFound();
       const [role, categoryAdmin] = await Promise.all([
         repository.roleOf(group.id, actor.membershipId),

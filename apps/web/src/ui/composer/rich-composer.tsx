@@ -32,7 +32,8 @@ export function RichComposer(props: RichComposerProps) {
   if (!expanded) {
     return (
       <Input component="button" type="button" pointer onClick={() => setExpanded(true)} aria-expanded={false}>
-        <Text c="dimmed" size="sm" component="span">
+        {/* One line however narrow the screen: a long placeholder ends in an ellipsis. */}
+        <Text c="dimmed" size="sm" component="span" truncate="end" display="block" ta="start">
           {props.placeholder}
         </Text>
       </Input>

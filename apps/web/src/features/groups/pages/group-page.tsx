@@ -2,7 +2,7 @@ import { Alert, Anchor, Avatar, Badge, Group as Row, Paper, Stack, Text, Title, 
 import { IconArchive } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import type { Group } from '@agora/contracts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
@@ -49,6 +49,8 @@ export function GroupPage() {
     );
 
   const data = group.data;
+  // Reached by the group's id (a `#group` mention): the address names it by its slug.
+  if (data.slug !== groupSlug) return <Navigate to={`/groups/${encodeURIComponent(data.slug)}`} replace />;
   const openJoinRequests =
     unreads.data?.GroupJoinRequests?.find((entry) => entry.group_id === data.id)?.open_join_requests ?? 0;
   const links = hubLinksOf(data, {
