@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ACTIVITY_ERROR_KEYS as KEYS,
   type Activity,
@@ -12,6 +12,8 @@ import {
   type FeatureUnreads,
   type NotificationPage,
   type Tag,
+  ACTIVITY_REALTIME_EVENTS,
+  type ActivityRealtimeEvent,
 } from '@agora/contracts';
 import {
   collectEvents,
@@ -48,7 +50,7 @@ async function groupOf(
   access: 'open' | 'closed' | 'hidden',
   members: Person[],
   admins: Person[] = [],
-  options: { archived?: boolean } = {},
+  options: { archived?: boolean; chatEnabled?: boolean } = {},
 ) {
   const [group] = await t.services.groups.createGroups(networkId, [
     { groupCategoryId: categoryId, slug: `stream-group-${++slugs}`, name: `Stream group ${slugs}`, access, ...options },
@@ -462,6 +464,30 @@ describe('subscriptions and unreads', () => {
       expect((await get<ActivityUnreads>(a.session, '/unreads/activities')).total).toBe(0);
     } finally {
       socket.disconnect();
+    }
+  });
+});
+
+describe('live events', () => {
+  it('tells the members of a group without chat of its new posts, and nobody outside a hidden group', async () => {
+    const [a, b, outsider] = [await person(), await person(), await person()];
+    const group = await groupOf('hidden', [a, b], [], { chatEnabled: false });
+    const url = await listenOnFreePort(t.app);
+    const [inside, outside] = await Promise.all([
+      connectSocket(url, { cookie: a.session.cookie }),
+      connectSocket(url, { cookie: outsider.session.cookie }),
+    ]);
+    try {
+      const heard = collectEvents<ActivityRealtimeEvent>(inside, ACTIVITY_REALTIME_EVENTS.created);
+      const overheard = collectEvents<ActivityRealtimeEvent>(outside, ACTIVITY_REALTIME_EVENTS.created);
+      const posted = await post(b.session, { content: 'Members only', activitystream_ids: [group.id] });
+      await settled();
+      await vi.waitFor(() => expect(heard.map((e) => e.id)).toContain(posted.id));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(overheard).toEqual([]);
+    } finally {
+      inside.disconnect();
+      outside.disconnect();
     }
   });
 });

@@ -11,6 +11,7 @@ import { activitySourceProcessors } from './activity-sources.ts';
 import { circularLetterRoutes } from './circular-letter-routes.ts';
 import { createCircularLetters } from './circular-letters.ts';
 import { ACTIVITY_OWNER, ACTIVITY_REPLY_OWNER } from './events.ts';
+import { joinStreamRoomsOnConnection, streamRoomsProcessor } from './live-rooms.ts';
 import { activityRoutes, unreadFeatureRoutes } from './routes.ts';
 import { createActivitiesService } from './service.ts';
 
@@ -36,6 +37,8 @@ export const activitiesModule = defineModule({
       realtime: platform.realtime,
     };
     const activities = createActivitiesService(deps);
+    // Every connection hears of posts in its member's groups (the activity:* events).
+    joinStreamRoomsOnConnection({ realtime: platform.realtime, groups: needs.groups });
     const circularLetters = createCircularLetters(
       { ...deps, mailer: platform.mailer, publicUrl: platform.config.publicUrl },
       activities,
@@ -55,6 +58,7 @@ export const activitiesModule = defineModule({
       activities,
     ),
     ...activities.circularLetters.processors,
+    streamRoomsProcessor({ realtime: platform.realtime, groups: needs.groups }),
   ],
   storageOwners: (activities) => ({
     [ACTIVITY_OWNER]: activities.activityOwner,

@@ -7,6 +7,7 @@ import type { ActivitiesDeps } from './deps.ts';
 import { ACTIVITY_EVENTS } from './events.ts';
 import type { ActivitiesRepository } from './repository.ts';
 import type { ActivityUnreadsService } from './unreads.ts';
+import { activityRooms } from './live-rooms.ts';
 
 const idsOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -34,10 +35,7 @@ export function activityProcessors(
 ): Processor[] {
   /** The rooms of where an activity is: the network's for network streams, each group's. */
   function roomsOf(event: StoredEvent): string[] {
-    return [
-      ...(event.changes.network === true ? [`network:${event.networkId}`] : []),
-      ...idsOf(event.changes.group_ids).map((id) => `group:${id}`),
-    ];
+    return activityRooms(event.networkId, event.changes.network === true, idsOf(event.changes.group_ids));
   }
 
   /** Of some members, those active ones who may read the activity (its targets). */

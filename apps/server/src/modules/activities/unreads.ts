@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/policy/index.ts';
 import { readableGroupIds, readsNetworkStreams, type StreamAccess } from './access.ts';
 import type { ActivitiesDeps } from './deps.ts';
 import type { ActivitiesRepository } from './repository.ts';
+import { activityRooms } from './live-rooms.ts';
 
 /** The smallest id later than a time: what was posted after a read mark sorts above it. */
 export const idBoundary = (at: Date) =>
@@ -85,10 +86,10 @@ export function createActivityUnreads(
     /**
      * A post changes the count of everyone who reads where it went: rather than counting for
      * each of them, their pages are told in the rooms of the streams (`network:{id}`,
-     * `group:{id}`) that the counts changed, and fetch their own.
+     * `activitystream:{groupId}`) that the counts changed, and fetch their own.
      */
     announce(networkId: string, network: boolean, groupIds: string[]): void {
-      const rooms = [...(network ? [`network:${networkId}`] : []), ...groupIds.map((id) => `group:${id}`)];
+      const rooms = activityRooms(networkId, network, groupIds);
       if (rooms.length > 0)
         deps.realtime.toRooms(rooms, REALTIME_EVENTS.unreadsChanged, {} satisfies UnreadsChangedEvent);
     },
