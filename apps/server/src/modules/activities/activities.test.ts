@@ -513,6 +513,14 @@ describe('mentions and notifications', () => {
       `/activities/${note.id}`,
     ]);
     expect((await notificationsOf(a.session)).map((n) => n.type)).toContain('activity_answer');
+    // The mentioned member is told by mail as well, with a link to the post.
+    await vi.waitFor(async () => expect(await t.services.mailer.outbox(b.user.email)).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    const [mail] = await t.services.mailer.outbox(b.user.email);
+    expect(mail!.text).toContain(`/activities/${note.id}`);
+    expect(await t.services.mailer.outbox(c.user.email)).toEqual([]);
     expect(idsOf(await page(b.session, '?filter=mentions'))).toEqual([note.id]);
     expect(idsOf(await page(a.session, '?filter=mine'))).toEqual([note.id]);
     expect(idsOf(await page(c.session, `?filter=questions&member_id=${a.membership.id}`))).toEqual([note.id]);

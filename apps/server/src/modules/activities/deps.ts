@@ -1,7 +1,9 @@
 import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
 import type { Storage } from '../../platform/storage/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
@@ -16,4 +18,8 @@ export type ActivitiesDeps = {
   networks: Pick<NetworksService, 'get'>;
   notifications: Pick<NotificationsService, 'notify'>;
   realtime: Pick<Realtime, 'toMember' | 'toRooms'>;
+  /** Mentioned members are told by mail as well. */
+  accounts: Pick<AccountsService, 'mailAddresses'>;
+  mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
+  publicUrl: string;
 };

@@ -35,14 +35,13 @@ export const activitiesModule = defineModule({
       events: platform.events,
       storage: platform.storage,
       realtime: platform.realtime,
+      mailer: platform.mailer,
+      publicUrl: platform.config.publicUrl,
     };
     const activities = createActivitiesService(deps);
     // Every connection hears of posts in its member's groups (the activity:* events).
     joinStreamRoomsOnConnection({ realtime: platform.realtime, groups: needs.groups });
-    const circularLetters = createCircularLetters(
-      { ...deps, mailer: platform.mailer, publicUrl: platform.config.publicUrl },
-      activities,
-    );
+    const circularLetters = createCircularLetters(deps, activities);
     return { ...activities, circularLetters };
   },
   routes: (activities, _needs, platform) => [

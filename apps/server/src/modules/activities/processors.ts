@@ -8,6 +8,9 @@ import { ACTIVITY_EVENTS } from './events.ts';
 import type { ActivitiesRepository } from './repository.ts';
 import type { ActivityUnreadsService } from './unreads.ts';
 import { activityRooms } from './live-rooms.ts';
+import { localeFor, translator } from '../../platform/i18n/index.ts';
+import type { MailJob } from '../../platform/mail/mailer.ts';
+import { memberName } from '../members/index.ts';
 
 const idsOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -57,11 +60,50 @@ export function activityProcessors(
 
   type Notice = { recipients: string[]; type: string; activityId: string; path: string; title: string };
 
-  /** The notifications of one event, in the processor's one transaction. */
+  /** The mails to mentioned members, in each one's language (one rendering per language). */
+  async function mentionMails(event: StoredEvent, notice: Notice): Promise<MailJob[]> {
+    const [[actor], network, addresses] = await Promise.all([
+      deps.members.findMany(event.networkId, event.actorId ? [event.actorId] : []),
+      deps.networks.get(event.networkId),
+      deps.accounts.mailAddresses(event.networkId, notice.recipients),
+    ]);
+    const name = actor ? memberName(actor) : '';
+    const rendered = new Map<string, MailJob>();
+    const mails: MailJob[] = [];
+    for (const id of notice.recipients) {
+      const address = addresses.get(id);
+      if (!address) continue;
+      const locale = localeFor(address.locale, network?.language);
+      let job = rendered.get(locale);
+      if (!job) {
+        const t = translator(locale);
+        job = await deps.mailer.prepare({
+          networkId: event.networkId,
+          networkName: network?.name,
+          to: address.email,
+          locale,
+          subject: t('notifications:activity_mention_mail.subject', { actor: name }),
+          paragraphs: [t('notifications:activity_mention_mail.sent', { actor: name, title: notice.title })],
+          action: { label: t('notifications:activity_mention_mail.action'), url: `${deps.publicUrl}${notice.path}` },
+          closing: [],
+        });
+        rendered.set(locale, job);
+      }
+      mails.push({ ...job, to: address.email });
+    }
+    return mails;
+  }
+
+  /** The notifications of one event (and the mentions' mails), in the processor's one transaction. */
   async function notify(event: StoredEvent, context: ProcessorContext, notices: Notice[]) {
     const due = notices.filter((n) => n.recipients.length > 0);
     if (due.length === 0) return;
+    // Read before the transaction: inside it only its `tx` may be used.
+    const mails = (
+      await Promise.all(due.filter((n) => n.type === 'activity_mention').map((n) => mentionMails(event, n)))
+    ).flat();
     await context.transaction(async (tx) => {
+      if (mails.length > 0) await deps.mailer.enqueue(mails, tx);
       for (const input of due) {
         await deps.notifications.notify(
           {
