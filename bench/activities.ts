@@ -25,7 +25,9 @@ export async function runActivitiesBench(options: {
     }
     const slow = runs
       .filter((r) => r.database === 'PostgreSQL')
-      .flatMap((r) => r.pages.filter((p) => p.p99Ms > P99_TARGET_MS).map((p) => `${p.name}: p99 ${p.p99Ms.toFixed(1)} ms`));
+      .flatMap((r) =>
+        r.pages.filter((p) => p.p99Ms > P99_TARGET_MS).map((p) => `${p.name}: p99 ${p.p99Ms.toFixed(1)} ms`),
+      );
     return { runs, failure: slow.length ? `over ${P99_TARGET_MS} ms on PostgreSQL: ${slow.join(', ')}` : null };
   } catch (error) {
     return { runs, failure: error instanceof Error ? error.message : String(error) };

@@ -170,12 +170,7 @@ export type ActivityListQuery = z.input<typeof activityListQuerySchema>;
 /** `GET /api/v1/activities/{id}/{type}`: replies oldest first, `after` the last id of the page before. */
 export const activityReplyListQuerySchema = z.object({
   after: idSchema.optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ACTIVITY_LIMITS.repliesPageSize)
-    .default(ACTIVITY_LIMITS.repliesPageSize),
+  limit: z.coerce.number().int().min(1).max(ACTIVITY_LIMITS.repliesPageSize).default(ACTIVITY_LIMITS.repliesPageSize),
 });
 
 /** `GET /tags/find?q&tag_parents&exclude_new`. */
@@ -246,7 +241,15 @@ export type ActivityAttachment =
       width: number | null;
       height: number | null;
     }
-  | { type: 'file'; id: string; original_filename: string; extension: string; content_type: string; size: number; url: string }
+  | {
+      type: 'file';
+      id: string;
+      original_filename: string;
+      extension: string;
+      content_type: string;
+      size: number;
+      url: string;
+    }
   | { type: 'link'; url: string; title: string | null; description: string | null; image_url: string | null }
   | { type: 'tag'; id: string; name: string }
   | { type: 'person'; id: string; name: string; path: string };
@@ -334,7 +337,10 @@ export type CircularLetterAcknowledgements = {
 };
 
 /** `GET /unreads/activities`: unread activities per stream the member reads, and their sum (home). */
-export type ActivityUnreads = { activitystreams: Array<{ id: string; slug: string; unread_count: number }>; total: number };
+export type ActivityUnreads = {
+  activitystreams: Array<{ id: string; slug: string; unread_count: number }>;
+  total: number;
+};
 /** `GET /unreads/features`: the user bar's module counts. */
 export type FeatureUnreads = { activities: number; messages: number; calendars: number; files: number };
 /** `GET /unreads/folders`: unseen files per folder (empty until the files module). */
@@ -351,4 +357,9 @@ export const ACTIVITY_REALTIME_EVENTS = {
   destroyed: 'activity:destroyed',
   replyCreated: 'activity_reply:created',
 } as const;
-export type ActivityRealtimeEvent = { id: string; activitystream_ids: string[]; actor_id: string | null; reply_id?: string };
+export type ActivityRealtimeEvent = {
+  id: string;
+  activitystream_ids: string[];
+  actor_id: string | null;
+  reply_id?: string;
+};

@@ -88,7 +88,13 @@ const mention = (id: string, name: string) =>
  * appointment announced in the stream, and a circular letter from Anna. Written in the order of
  * their times; their notifications come from the processors; no mail is sent.
  */
-export async function seedDemoActivities({ services, network, memberships, groups, calendars }: DemoNetwork): Promise<void> {
+export async function seedDemoActivities({
+  services,
+  network,
+  memberships,
+  groups,
+  calendars,
+}: DemoNetwork): Promise<void> {
   const { members, activities, storage } = services;
   const actor = (i: number) => members.actorFor(memberships[i]!, 'demo', null);
   const id = (i: number) => memberships[i]!.id;
@@ -103,7 +109,9 @@ export async function seedDemoActivities({ services, network, memberships, group
     ['sommerfest', LENA],
     ['office', FELIX],
   ] as const) {
-    const png = await sharp(Buffer.from(pictureSvg(kind))).png().toBuffer();
+    const png = await sharp(Buffer.from(pictureSvg(kind)))
+      .png()
+      .toBuffer();
     const stored = await storage.store({
       networkId: network.id,
       uploaderId: id(uploader),
@@ -143,7 +151,12 @@ export async function seedDemoActivities({ services, network, memberships, group
       html: '<p>Weiß jemand, wo die Vorlage für Reisekostenabrechnungen liegt?</p>',
       tags: ['hr'],
       replies: [
-        { by: ANNA, ago: 24 * 18 - 1, answer: true, html: '<p>Im Ordner „Formulare“ unter Personal. Ich verlinke sie auch im Wiki.</p>' },
+        {
+          by: ANNA,
+          ago: 24 * 18 - 1,
+          answer: true,
+          html: '<p>Im Ordner „Formulare“ unter Personal. Ich verlinke sie auch im Wiki.</p>',
+        },
       ],
     },
     {
@@ -163,7 +176,12 @@ export async function seedDemoActivities({ services, network, memberships, group
       html: '<p>Which VPN profile should we use for the new staging cluster?</p>',
       tags: ['it'],
       replies: [
-        { by: MAX, ago: 24 * 16 - 1, answer: true, html: '<p>The "staging-2" profile. I updated the wiki page this morning.</p>' },
+        {
+          by: MAX,
+          ago: 24 * 16 - 1,
+          answer: true,
+          html: '<p>The "staging-2" profile. I updated the wiki page this morning.</p>',
+        },
         { by: LAURA, ago: 24 * 16 - 2, html: '<p>Works, thanks!</p>' },
       ],
     },
@@ -205,7 +223,12 @@ export async function seedDemoActivities({ services, network, memberships, group
       html: `<p>${mention(id(MAX), name(MAX))}, kannst du mir sagen, wie ich meinen Kalender mit dem Handy synchronisiere?</p>`,
       tags: ['it'],
       replies: [
-        { by: MAX, ago: 24 * 12 - 1, answer: true, html: '<p>Klar: Im Kalender oben auf „Abonnieren“, den Link kopieren und in der Kalender-App als Abo hinzufügen.</p>' },
+        {
+          by: MAX,
+          ago: 24 * 12 - 1,
+          answer: true,
+          html: '<p>Klar: Im Kalender oben auf „Abonnieren“, den Link kopieren und in der Kalender-App als Abo hinzufügen.</p>',
+        },
       ],
     },
     {
@@ -346,7 +369,7 @@ export async function seedDemoActivities({ services, network, memberships, group
       ago: 24 * 3 + 8,
       html: '<p>Should we move the nightly backups to 3 am? The reports job collides at 2.</p>',
       tags: ['it'],
-      replies: [{ by: MAX, ago: 24 * 3 + 7, answer: true, html: '<p>Yes, let\'s do it. I\'ll update the cron.</p>' }],
+      replies: [{ by: MAX, ago: 24 * 3 + 7, answer: true, html: "<p>Yes, let's do it. I'll update the cron.</p>" }],
     },
     {
       by: JONAS,
@@ -402,7 +425,9 @@ export async function seedDemoActivities({ services, network, memberships, group
       ago: 24 + 5,
       html: `<p>${mention(id(LENA), name(LENA))}, brauchen wir noch Helfer:innen für den Aufbau beim #sommerfest?</p>`,
       tags: ['sommerfest'],
-      replies: [{ by: LENA, ago: 24 + 4, answer: true, html: '<p>Ja! Bitte in die Liste im Marketing-Ordner eintragen.</p>' }],
+      replies: [
+        { by: LENA, ago: 24 + 4, answer: true, html: '<p>Ja! Bitte in die Liste im Marketing-Ordner eintragen.</p>' },
+      ],
     },
     {
       by: SAMUEL,
