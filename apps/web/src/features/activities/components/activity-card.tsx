@@ -104,7 +104,13 @@ export function ActivityCard({ activity, highlightReplyId = null, full = false, 
     >
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Avatar name={author} color="initials" size={40} alt="" />
+          <Avatar
+            name={author}
+            color="initials"
+            size={40}
+            alt=""
+            styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
+          />
           <Stack gap={0} miw={0} style={{ flex: 1 }}>
             <Group gap={6} wrap="wrap">
               {actor ? (
@@ -117,12 +123,12 @@ export function ActivityCard({ activity, highlightReplyId = null, full = false, 
                 </Text>
               )}
               {object.type === 'question' && (
-                <Badge size="sm" variant="light" color="teal" data-testid="question-badge">
+                <Badge size="sm" variant="dot" color="teal" data-testid="question-badge">
                   {t('card.question')}
                 </Badge>
               )}
               {letter && (
-                <Badge size="sm" variant="light" color="orange" leftSection={<IconMail size={12} aria-hidden />}>
+                <Badge size="sm" variant="dot" color="orange" leftSection={<IconMail size={12} aria-hidden />}>
                   {t('card.circular_letter')}
                 </Badge>
               )}
@@ -245,7 +251,7 @@ export function ActivityCard({ activity, highlightReplyId = null, full = false, 
               </Button>
             )}
             {letter.i.acknowledged && (
-              <Text size="xs" c="teal.8">
+              <Text size="xs" c="teal.9">
                 {t('card.acknowledged')}
               </Text>
             )}

@@ -244,7 +244,13 @@ function ReplyItem({ reply, highlighted, onQuote, onReply }: ReplyItemProps) {
       data-testid="activity-reply"
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Avatar name={author} color="initials" size={28} alt="" />
+        <Avatar
+          name={author}
+          color="initials"
+          size={28}
+          alt=""
+          styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
+        />
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap={6} wrap="wrap">
             {reply.actor ? (
@@ -257,7 +263,7 @@ function ReplyItem({ reply, highlighted, onQuote, onReply }: ReplyItemProps) {
               </Text>
             )}
             {reply.type === 'answers' && (
-              <Text size="xs" c="teal.8" fw={600}>
+              <Text size="xs" c="teal.9" fw={600}>
                 {t('card.answer')}
               </Text>
             )}
@@ -302,6 +308,7 @@ function ReplyItem({ reply, highlighted, onQuote, onReply }: ReplyItemProps) {
                 variant="subtle"
                 size="compact-xs"
                 color={liked ? 'red' : 'gray'}
+                c={liked ? 'red.9' : undefined}
                 leftSection={liked ? <IconHeartFilled size={14} aria-hidden /> : <IconHeart size={14} aria-hidden />}
                 aria-pressed={liked}
                 onClick={toggleLike}
@@ -353,6 +360,7 @@ function ReplyItem({ reply, highlighted, onQuote, onReply }: ReplyItemProps) {
                 variant="subtle"
                 size="compact-xs"
                 color="red"
+                c="red.9"
                 leftSection={<IconTrash size={14} aria-hidden />}
                 onClick={() => void destroy()}
               >
