@@ -58,7 +58,16 @@ export function activityProcessors(
     return result;
   }
 
-  type Notice = { recipients: string[]; type: string; activityId: string; path: string; title: string };
+  /** `postedAt`: when what mentions was written (a post dated in the past, imported or seeded, mails nobody). */
+  type Notice = {
+    recipients: string[];
+    type: string;
+    activityId: string;
+    path: string;
+    title: string;
+    postedAt?: Date;
+  };
+  const MAIL_WITHIN_MS = 60 * 60 * 1000;
 
   /** The mails to mentioned members, in each one's language (one rendering per language). */
   async function mentionMails(event: StoredEvent, notice: Notice): Promise<MailJob[]> {
@@ -100,7 +109,14 @@ export function activityProcessors(
     if (due.length === 0) return;
     // Read before the transaction: inside it only its `tx` may be used.
     const mails = (
-      await Promise.all(due.filter((n) => n.type === 'activity_mention').map((n) => mentionMails(event, n)))
+      await Promise.all(
+        due
+          .filter(
+            (n) =>
+              n.type === 'activity_mention' && Date.now() - (n.postedAt ?? event.createdAt).getTime() < MAIL_WITHIN_MS,
+          )
+          .map((n) => mentionMails(event, n)),
+      )
     ).flat();
     await context.transaction(async (tx) => {
       if (mails.length > 0) await deps.mailer.enqueue(mails, tx);
@@ -172,6 +188,7 @@ export function activityProcessors(
             activityId: row.id,
             path: `/activities/${row.id}`,
             title: titleOf(row.title ?? row.plainContent),
+            postedAt: row.createdAt,
           },
         ]);
       },
