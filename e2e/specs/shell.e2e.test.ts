@@ -119,7 +119,8 @@ describe('the shell on a phone', () => {
     await burger.click();
     await expect.poll(onScreen).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await userbar.getByRole('link', { name: 'Engineering' }).click();
+    // The group's own link (the Activities bar lists its stream under the same name).
+    await userbar.locator('a[href="/groups/engineering"]').click();
     await page.waitForURL('**/groups/engineering');
     await page.getByRole('heading', { name: 'Engineering' }).waitFor();
     await expect.poll(onScreen).toBe(false);

@@ -19,8 +19,8 @@ import { usePageTitle } from '../../../app/shell/page-title.ts';
 /**
  * The start page after sign-in: the member's home stream with its composer, and beside it (on
  * wide screens) their next appointments, open invites, unread chats and notifications, their
- * groups and the group categories, each section with its way on. On a phone the stream has the
- * screen: those sections would sit below an endless list, and the user bar leads to each of them.
+ * groups and the group categories, each section with its way on. On a phone those sections come
+ * first, one below the other (an invite to answer must not sit below an endless list), then the stream.
  * Sections a member cannot use (chat for a guest without it) are left out rather than leading
  * nowhere.
  */
@@ -73,13 +73,13 @@ export function LandingPage() {
           </Stack>
         </Group>
         <Grid gutter="lg" align="flex-start">
-          <Grid.Col span={{ base: 12, md: 8 }} miw={0}>
+          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }} miw={0}>
             <Suspense fallback={<LoadingRow />}>
               <HomeStream />
             </Suspense>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
-            <Box visibleFrom="md" component="aside" aria-label={t('overview')} data-testid="home-aside">
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }} miw={0}>
+            <Box component="aside" aria-label={t('overview')} data-testid="home-aside">
               <Stack gap="md">
                 <NextAppointments />
                 <OpenInvites />
