@@ -23,6 +23,15 @@ export type StreamAccess = {
 /** A target of an activity as stored. */
 export type Target = { streamId: string; groupId: string | null };
 
+/** Where an activity went, as its events carry it (the processors' rooms and counts read this). */
+export function targetChanges(targets: Target[]) {
+  return {
+    stream_ids: targets.map((t) => t.streamId),
+    group_ids: targets.flatMap((t) => (t.groupId ? [t.groupId] : [])),
+    network: targets.some((t) => t.groupId === null),
+  };
+}
+
 export function createAccess(deps: ActivitiesDeps, repository: ActivitiesRepository) {
   async function settingsOf(networkId: string): Promise<{ settings: NetworkSettings; language: string }> {
     const network = await deps.networks.get(networkId);

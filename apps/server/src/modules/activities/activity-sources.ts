@@ -11,7 +11,7 @@ import type { AppointmentsService } from '../appointments/index.ts';
 import { GROUP_MEMBERSHIP_EVENTS, type GroupsService } from '../groups/index.ts';
 import { memberName, type MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
-import { postsTo, type Target } from './access.ts';
+import { postsTo, targetChanges, type Target } from './access.ts';
 import type { ActivitiesDeps } from './deps.ts';
 import { ACTIVITY_EVENTS, ACTIVITY_REPLY_OWNER } from './events.ts';
 import { plainTextOf } from './html.ts';
@@ -201,9 +201,7 @@ export function activitySourceProcessors(deps: ActivitySourceDeps, activities: A
         actorId: event.actorId,
         subject: { type: 'activity', id: existing.id },
         changes: {
-          stream_ids: targets.map((t) => t.streamId),
-          group_ids: targets.flatMap((t) => (t.groupId ? [t.groupId] : [])),
-          network: targets.some((t) => t.groupId === null),
+          ...targetChanges(targets),
           author_id: existing.actorId,
         },
       });

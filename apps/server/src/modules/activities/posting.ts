@@ -10,7 +10,7 @@ import { newId } from '../../platform/db/ids.ts';
 import { forbidden, HttpError, unprocessable } from '../../platform/errors.ts';
 import { sanitizeHtml } from '../../platform/html/sanitize.ts';
 import type { Actor } from '../../platform/policy/index.ts';
-import { moderates, postsTo, type StreamAccess, type Target } from './access.ts';
+import { moderates, postsTo, targetChanges, type StreamAccess, type Target } from './access.ts';
 import type { ActivitiesDeps } from './deps.ts';
 import { ACTIVITY_EVENTS, ACTIVITY_OWNER, ACTIVITY_REPLY_OWNER } from './events.ts';
 import { firstLinkOf, mentionsOf, plainTextOf } from './html.ts';
@@ -118,9 +118,7 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
       actorId: row.actorId,
       subject: { type: 'activity', id: row.id },
       changes: {
-        stream_ids: targets.map((t) => t.streamId),
-        group_ids: targets.flatMap((t) => (t.groupId ? [t.groupId] : [])),
-        network: targets.some((t) => t.groupId === null),
+        ...targetChanges(targets),
         type: row.type,
         mentioned_ids: mentioned,
       },
@@ -248,9 +246,7 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
           actorId: actor.membershipId,
           subject: { type: 'activity', id: row.id },
           changes: {
-            stream_ids: targets.map((t) => t.streamId),
-            group_ids: targets.flatMap((t) => (t.groupId ? [t.groupId] : [])),
-            network: targets.some((t) => t.groupId === null),
+            ...targetChanges(targets),
             mentioned_ids: mentioned.filter((id) => !previous.has(id)),
           },
         });
@@ -283,9 +279,7 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
           actorId: actor.membershipId,
           subject: { type: 'activity', id: row.id },
           changes: {
-            stream_ids: targets.map((t) => t.streamId),
-            group_ids: targets.flatMap((t) => (t.groupId ? [t.groupId] : [])),
-            network: targets.some((t) => t.groupId === null),
+            ...targetChanges(targets),
             author_id: row.actorId,
           },
         });

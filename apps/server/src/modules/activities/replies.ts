@@ -8,7 +8,7 @@ import {
 } from '@agora/contracts';
 import type { z } from 'zod';
 import { forbidden, notFound, unprocessable } from '../../platform/errors.ts';
-import { moderates, type StreamAccess, type Target } from './access.ts';
+import { moderates, targetChanges, type StreamAccess, type Target } from './access.ts';
 import type { ActivitiesDeps } from './deps.ts';
 import { ACTIVITY_EVENTS, ACTIVITY_REPLY_OWNER } from './events.ts';
 import { attachUploads, readContent } from './posting.ts';
@@ -21,11 +21,7 @@ export type ReplyBody = z.output<typeof activityReplyBodySchema>;
 
 /** Replies and answers of an activity, and likes of activities and replies. */
 export function createReplies(deps: ActivitiesDeps, repository: ActivitiesRepository, views: ActivityViews) {
-  const changes = (targets: Target[]) => ({
-    stream_ids: targets.map((t) => t.streamId),
-    group_ids: targets.flatMap((t) => (t.groupId ? [t.groupId] : [])),
-    network: targets.some((t) => t.groupId === null),
-  });
+  const changes = targetChanges;
 
   async function presentReplies(
     access: StreamAccess,
