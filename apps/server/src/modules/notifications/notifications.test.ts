@@ -334,6 +334,7 @@ describe('GET /api/v1/unreads', () => {
       GroupJoinRequests: [],
       Invites: 0,
       Messages: 0,
+      Activities: 0,
     });
 
     const [first] = await notify([membership.id]);
@@ -350,6 +351,7 @@ describe('GET /api/v1/unreads', () => {
       GroupJoinRequests: [],
       Invites: 0,
       Messages: 0,
+      Activities: 0,
     });
   });
 });
