@@ -46,3 +46,4 @@ export * from './app-navigation.ts';
 export * from './group-category-admins.ts';
 export * from './direct-message.ts';
 export * from './activity.ts';
+export * from './files.ts';

@@ -4,6 +4,7 @@ import { idSchema } from './ids.ts';
 import { LOCALES } from './locales.ts';
 import { lineText, longText, nameText } from './text.ts';
 import { webUrlSchema } from './urls.ts';
+import { FILE_LIMITS, profilePropertySchema } from './files.ts';
 
 /**
  * What the operator of a deployment lets a network's administrators configure (administration
@@ -160,6 +161,15 @@ export const networkSettingsFieldsSchema = z.object({
   activity_on_group_join: z.boolean(),
   max_file_attachments: count(0, 50),
   max_image_attachments: count(0, 50),
+  folder_profiles: z.object({
+    enabled: z.boolean(),
+    properties: z.array(profilePropertySchema).max(FILE_LIMITS.profilePropertiesMax, ERROR_KEYS.tooLong),
+  }),
+  file_profiles: z.object({
+    enabled: z.boolean(),
+    properties: z.array(profilePropertySchema).max(FILE_LIMITS.profilePropertiesMax, ERROR_KEYS.tooLong),
+    column_fields: z.array(z.string().max(40)).max(10, ERROR_KEYS.tooLong),
+  }),
 });
 export type NetworkSettingsValues = z.output<typeof networkSettingsFieldsSchema>;
 export type NetworkSettingsInput = z.input<typeof networkSettingsFieldsSchema>;

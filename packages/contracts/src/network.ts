@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { LOCALES } from './locales.ts';
 import type { ActiveTheme } from './theme.ts';
+import { fileProfilesSettingsSchema, folderProfilesSettingsSchema, type ProfileProperty } from './files.ts';
 
 const digestTime = z.enum(['am', 'pm', 'lpm']);
 
@@ -126,6 +127,9 @@ export const networkSettingsSchema = z.object({
   max_image_attachments: z.number().int().min(0).max(50).default(10),
   /** A path on this server the root `/` leads to; null: the start page. */
   start_page: z.string().nullable().default(null),
+  /** Profile properties of folders and of files (when enabled), and the files table's columns. */
+  folder_profiles: folderProfilesSettingsSchema,
+  file_profiles: fileProfilesSettingsSchema,
 });
 export type NetworkSettings = z.infer<typeof networkSettingsSchema>;
 
@@ -145,8 +149,10 @@ export type NetworkShell = {
       profile_edit_target: 'profile' | 'registration';
       change_requests: { enabled: boolean };
     };
-    folder_profiles: { enabled: boolean };
-    file_profiles: { enabled: boolean; column_fields: string[] };
+    folder_profiles: { enabled: boolean; properties: ProfileProperty[] };
+    file_profiles: { enabled: boolean; column_fields: string[]; properties: ProfileProperty[] };
+    /** Whether an office server is configured (`WOPI_DISCOVERY_URL`): the file page asks for its actions then. */
+    office_documents?: { enabled: boolean };
     /** What upload fields check before sending (the server checks again). */
     file_extension_filter: NetworkSettings['file_extension_filter'];
     default_lock_period_days: number;

@@ -12,8 +12,8 @@ export function networkShell({ administrate = false, chat = true } = {}): Networ
     theme: themeSchema.parse({}) as NetworkShell['theme'],
     config: {
       memberships: { profile_edit_target: 'profile', change_requests: { enabled: false } },
-      folder_profiles: { enabled: false },
-      file_profiles: { enabled: false, column_fields: [] },
+      folder_profiles: { enabled: false, properties: [] },
+      file_profiles: { enabled: false, column_fields: [], properties: [] },
       file_extension_filter: { enabled: false, mode: 'block', extensions: [] },
       default_lock_period_days: 7,
     },
