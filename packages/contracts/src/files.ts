@@ -6,9 +6,6 @@ import { TEXT_LIMITS } from './text.ts';
 export const FILE_LIMITS = {
   /** `GET /api/storage/folders/{id}?limit=1000`: a folder lists up to this many subfolders and files. */
   folderListLimit: 1000,
-  /** File names longer than this are shortened in the middle: the first 35 and last 35 characters. */
-  nameShortenAt: 71,
-  nameShortenKeep: 35,
   /** The folder search waits this long after the last key (ms). */
   searchDelayMs: 300,
   folderNameMaxLength: 255,
@@ -31,9 +28,6 @@ export const FILE_LIMITS = {
   /** Profile properties a network may define for folders, and for files. */
   profilePropertiesMax: 30,
 } as const;
-
-/** Size units shown (B, kB, MB, GB, TB), 1000-based. */
-export const FILE_SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
 /** `folder.type`: the root of the network or of a group, the folder of files posted to a stream, any other. */
 export const FOLDER_TYPES = ['root_folder', 'activitystream_folder', 'folder'] as const;
@@ -337,22 +331,3 @@ export const FILE_ERROR_KEYS = {
   /** `export_failed`: the failure text of an export. */
   exportFailed: 'export_failed',
 } as const;
-
-/** Shortens a name longer than 71 characters in the middle: the first 35, an ellipsis, the last 35. */
-export function shortenFileName(name: string): string {
-  const chars = [...name];
-  if (chars.length <= FILE_LIMITS.nameShortenAt) return name;
-  return `${chars.slice(0, FILE_LIMITS.nameShortenKeep).join('')}…${chars.slice(-FILE_LIMITS.nameShortenKeep).join('')}`;
-}
-
-/** A size in B, kB, MB, GB or TB (1000-based), at most one decimal. */
-export function formatFileSize(bytes: number, locale = 'en'): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1000 && unit < FILE_SIZE_UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${FILE_SIZE_UNITS[unit]}`;
-}
