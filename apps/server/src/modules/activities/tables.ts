@@ -234,7 +234,22 @@ export const circularLetterRecipients = pgTable(
   ],
 );
 
+/**
+ * What a link's page says of itself (title, description, site), fetched once by a job for
+ * every network that posts it, and again when older than a week.
+ */
+export const linkPreviews = pgTable('link_previews', {
+  url: text('url').primaryKey(),
+  /** `ok`, or `failed`: nothing usable (refused address, no HTML, timeout); the link shows bare. */
+  status: text('status').$type<'ok' | 'failed'>().notNull(),
+  title: text('title'),
+  description: text('description'),
+  siteName: text('site_name'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type ActivityRow = typeof activities.$inferSelect;
+export type LinkPreviewRow = typeof linkPreviews.$inferSelect;
 export type ActivityReplyRow = typeof activityReplies.$inferSelect;
 export type ActivitystreamRow = typeof activitystreams.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
