@@ -44,6 +44,11 @@ const envSchema = z.object({
     .optional()
     .refine((v) => v === undefined || v === '' || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL'),
   TRANSLATION_API_KEY: z.string().optional(),
+  /** The WOPI discovery address of an office server (Collabora Online, ONLYOFFICE ...); unset: no office editing. */
+  WOPI_DISCOVERY_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL'),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -111,6 +116,8 @@ export type Config = {
   mapTiles: { urlTemplate: string; attribution: string } | undefined;
   /** The LibreTranslate service and its key; unset: the translation calls offer no language. */
   translation: { url: string; apiKey: string | undefined } | undefined;
+  /** The office server's WOPI discovery (`/hosting/discovery`); unset: files offer no office actions. */
+  wopiDiscoveryUrl: string | undefined;
   s3:
     | {
         endpoint: string | undefined;
@@ -218,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translation: e.TRANSLATION_URL
       ? { url: e.TRANSLATION_URL.replace(/\/$/, ''), apiKey: e.TRANSLATION_API_KEY || undefined }
       : undefined,
+    wopiDiscoveryUrl: e.WOPI_DISCOVERY_URL || undefined,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,
