@@ -13,7 +13,7 @@ import { forbidden, notFound } from '../errors.ts';
 import { streamZip, type ArchiveEntry } from './archive.ts';
 import { createArchiveTokens } from './archive-token.ts';
 import type { StoredObjectRow } from './tables.ts';
-import type { StorageReader } from './types.ts';
+import type { FolderArchiveItem, StorageReader } from './types.ts';
 
 /** Files and folders one archive may name. */
 export const MAX_ARCHIVE_IDS = 500;
@@ -54,6 +54,9 @@ const archiveBody = z.object({ token: z.string().min(1).max(100_000) });
  */
 export function archiveRoutes(deps: ArchiveRoutesDeps) {
   const tokens = createArchiveTokens(deps.secret, deps.now);
+  // Null when a folder is unknown or unreadable, or no module keeps folders.
+  const folderItems = (actor: Actor, folderIds: string[]): Promise<FolderArchiveItem[] | null> =>
+    deps.reader.folderArchive?.(actor, folderIds) ?? Promise.resolve(null);
 
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -72,16 +75,11 @@ export function archiveRoutes(deps: ArchiveRoutesDeps) {
         const messageFiles = messageId ? ((await deps.chatMessageFiles?.(actor, messageId)) ?? null) : null;
         if (messageId && !messageFiles) throw notFound();
         const fileIds = [...new Set(messageFiles ?? request.body.file_ids)];
-        // Folders come with the files module; until then no folder id names anything.
-        if (request.body.folder_ids.length > 0) throw notFound();
+        const folderIds = messageFiles ? [] : [...new Set(request.body.folder_ids)];
         const readable = await deps.reader.readableMany(actor, fileIds);
         if (readable.length < fileIds.length) throw notFound();
-        const token = tokens.sign({
-          networkId: actor.networkId,
-          membershipId: actor.membershipId,
-          fileIds,
-          folderIds: [],
-        });
+        if (folderIds.length > 0 && !(await folderItems(actor, folderIds))) throw notFound();
+        const token = tokens.sign({ networkId: actor.networkId, membershipId: actor.membershipId, fileIds, folderIds });
         return { token };
       },
     );
@@ -106,14 +104,18 @@ export function archiveRoutes(deps: ArchiveRoutesDeps) {
         if (!actor || actor.membershipId !== claims.membershipId) throw forbidden(ERROR_KEYS.invalidToken);
         const readable = new Map((await deps.reader.readableMany(actor, claims.fileIds)).map((row) => [row.id, row]));
         const rows = claims.fileIds.flatMap((id) => readable.get(id) ?? []);
-        if (rows.length === 0) throw notFound();
+        // A folder the member no longer reads is left out, as a file is.
+        const items = claims.folderIds.length > 0 ? ((await folderItems(actor, claims.folderIds)) ?? []) : [];
+        if (rows.length === 0 && items.length === 0) throw notFound();
 
-        const entries: ArchiveEntry[] = rows.map((row) => ({
-          name: entryName(row),
-          open: () => deps.reader.driver.get(row.key),
-          date: row.updatedAt,
-          store: isCompressed(row.contentType),
-        }));
+        const entries: ArchiveEntry[] = [
+          ...rows.map((row) => fileEntry(deps.reader, row, entryName(row))),
+          ...items.map((item) =>
+            item.object
+              ? fileEntry(deps.reader, item.object, item.path)
+              : { name: item.path, directory: true, open: () => Promise.reject(new Error('a folder has no bytes')) },
+          ),
+        ];
         const day = new Date(deps.now?.() ?? Date.now()).toISOString().slice(0, 10);
         return reply
           .type('application/zip')
@@ -125,7 +127,18 @@ export function archiveRoutes(deps: ArchiveRoutesDeps) {
   };
 }
 
-function entryName(row: StoredObjectRow): string {
+/** A stored object's entry, its bytes opened when its turn comes. */
+export function fileEntry(reader: Pick<StorageReader, 'driver'>, row: StoredObjectRow, name: string): ArchiveEntry {
+  return {
+    name,
+    open: () => reader.driver.get(row.key),
+    date: row.updatedAt,
+    store: isCompressed(row.contentType),
+  };
+}
+
+/** The object's name with its extension, as an archive entry. */
+export function entryName(row: Pick<StoredObjectRow, 'name' | 'extension'>): string {
   const suffix = row.extension ? `.${row.extension}` : '';
   return suffix && !row.name.toLowerCase().endsWith(suffix.toLowerCase()) ? row.name + suffix : row.name;
 }

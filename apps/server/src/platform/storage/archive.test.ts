@@ -47,6 +47,17 @@ describe('streamZip', () => {
     ]);
   });
 
+  it('keeps an empty folder as a directory entry of its own', async () => {
+    const zip = await buffer(
+      streamZip([
+        entry('Folder/a.txt', 'A'),
+        { name: 'Folder/Empty', directory: true, open: () => Promise.reject(new Error('no bytes')) },
+      ]),
+    );
+    const entries = await unzip(zip);
+    expect(entries.map((e) => e.name)).toEqual(['Folder/a.txt', 'Folder/Empty/']);
+  });
+
   it('opens one source at a time, when its turn comes', async () => {
     const events: string[] = [];
     let open = 0;

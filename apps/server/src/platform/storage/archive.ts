@@ -9,6 +9,8 @@ export type ArchiveEntry = {
   date?: Date;
   /** Stored without compression (images, video, archives gain nothing from deflate). */
   store?: boolean;
+  /** An empty folder: a directory entry without bytes (`open` is not called). */
+  directory?: boolean;
 };
 
 /**
@@ -27,6 +29,16 @@ export function streamZip(entries: Iterable<ArchiveEntry> | AsyncIterable<Archiv
   void (async () => {
     for await (const entry of entries) {
       if (archive.destroyed) return;
+      if (entry.directory) {
+        const appended = entryWritten(archive, null);
+        archive.append(Buffer.alloc(0), {
+          name: `${names.take(sanitizeEntryName(entry.name))}/`,
+          date: entry.date ?? new Date(),
+          type: 'directory',
+        });
+        await appended;
+        continue;
+      }
       const source = await entry.open();
       if (archive.destroyed) {
         source.destroy();
@@ -51,13 +63,13 @@ export function streamZip(entries: Iterable<ArchiveEntry> | AsyncIterable<Archiv
 }
 
 /** Resolves when the archive has taken the whole entry; rejects when the source or the archive fails. */
-function entryWritten(archive: ZipArchive, source: Readable): Promise<void> {
+function entryWritten(archive: ZipArchive, source: Readable | null): Promise<void> {
   return new Promise((resolve, reject) => {
     const cleanUp = () => {
       archive.off('entry', onEntry);
       archive.off('error', onError);
       archive.off('close', onClose);
-      source.off('error', onError);
+      source?.off('error', onError);
     };
     const onEntry = () => {
       cleanUp();
@@ -65,7 +77,7 @@ function entryWritten(archive: ZipArchive, source: Readable): Promise<void> {
     };
     const onError = (error: Error) => {
       cleanUp();
-      source.destroy();
+      source?.destroy();
       reject(error);
     };
     // The reader went away (the download was cancelled): stop reading the source.
@@ -74,7 +86,7 @@ function entryWritten(archive: ZipArchive, source: Readable): Promise<void> {
     archive.on('error', onError);
     archive.on('close', onClose);
     // archiver pipes the source without passing its errors on; without this it would wait forever.
-    source.on('error', onError);
+    source?.on('error', onError);
   });
 }
 

@@ -11,11 +11,12 @@ import { createFileTokens } from './file-tokens.ts';
 import { prefixOfKey, variantKeyOf } from './keys.ts';
 import { createLocks } from './locks.ts';
 import { createOwnerRegistry, type StorageOwnerPolicy, type StorageOwnerRef } from './owners.ts';
+import { createContentReplacer } from './replace-content.ts';
 import { createStorageRepository, LIVE_STATES } from './repository.ts';
 import type { VirusScanner } from './scanner.ts';
 import { createSweep } from './sweep.ts';
 import { storedObjects, type StoredObjectRow } from './tables.ts';
-import type { StorageReader } from './types.ts';
+import type { FolderArchiveSource, StorageReader } from './types.ts';
 import { createUploader, type UploadInput } from './upload.ts';
 import { UPLOAD_PUBLISHED, UPLOAD_REMOVED, uploadEvent } from './upload-events.ts';
 
@@ -66,6 +67,7 @@ export function createStorage(deps: StorageDeps) {
       throw new Error('No module gave storage the network settings');
     });
   const networkSettings = (networkId: string) => settingsOf(networkId);
+  let folderSource: FolderArchiveSource | null = null;
   const uploader = createUploader({
     repository,
     driver,
@@ -142,6 +144,12 @@ export function createStorage(deps: StorageDeps) {
     useNetworkSettings(source: (networkId: string) => Promise<StorageNetworkSettings>): void {
       settingsOf = source;
     },
+    /** Where folder archives get their files from (the files module). */
+    useFolderArchive(source: FolderArchiveSource): void {
+      folderSource = source;
+    },
+    folderArchive: (actor: Actor, folderIds: string[]) =>
+      folderSource ? folderSource(actor, folderIds) : Promise.resolve(null),
     registerOwner(type: string, policy: StorageOwnerPolicy): void {
       owners.register(type, policy);
     },
@@ -331,6 +339,22 @@ export function createStorage(deps: StorageDeps) {
     },
 
     lock: locks.lock,
+
+    /** Swaps a published object's bytes for a volatile upload's, in the caller's transaction (a file's new version). */
+    replaceContent: createContentReplacer(repository),
+
+    /** The object as it was at another major version (`?_=v{major}`), as its owner keeps it; null when unknown. */
+    async atVersion(row: StoredObjectRow, major: number): Promise<StoredObjectRow | null> {
+      if (major === row.version) return row;
+      const policy = row.ownerType && row.ownerId ? owners.get(row.ownerType) : undefined;
+      const content = await policy?.versionContent?.(row.ownerId!, major);
+      return content ? { ...row, ...content, version: major } : null;
+    },
+
+    /** Deletes bytes kept under keys no row holds any more (a file's old versions). */
+    async purgeKeys(keys: string[]): Promise<void> {
+      await Promise.all(keys.map((key) => driver.deletePrefix(prefixOfKey(key))));
+    },
 
     /** Of `ids`, the objects of the network that are still live (volatile or published), in one query. */
     live(networkId: string, ids: string[]): Promise<StoredObjectRow[]> {

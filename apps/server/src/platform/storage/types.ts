@@ -36,4 +36,19 @@ export type StorageReader = {
   readableMany(actor: Actor, ids: string[]): Promise<StoredObjectRow[]>;
   /** The driver key of a derived variant (an image size, a preview) of an object. */
   variantKey(object: StoredObjectRow, variant: string): string;
+  /** What the folders hold for an archive (see `FolderArchiveSource`); absent where nothing keeps folders. */
+  folderArchive?: FolderArchiveSource;
 };
+
+/**
+ * A file in a folder archive at its path (`Folder/Sub/plan.pdf`), or an empty folder
+ * (`object` null) that the archive still shows.
+ */
+export type FolderArchiveItem = { path: string; object: StoredObjectRow | null };
+
+/**
+ * The readable files of the folders' subtrees for the actor, with their paths; null when one of
+ * the folders is unknown or unreadable. The module that keeps folders supplies it
+ * (`storage.useFolderArchive`), so that platform code knows no folders.
+ */
+export type FolderArchiveSource = (actor: Actor, folderIds: string[]) => Promise<FolderArchiveItem[] | null>;
