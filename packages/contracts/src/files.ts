@@ -27,6 +27,10 @@ export const FILE_LIMITS = {
   wopiLockMs: 30 * 60 * 1000,
   /** Profile properties a network may define for folders, and for files. */
   profilePropertiesMax: 30,
+  /** Members one context may name as reviewers. */
+  reviewersMax: 200,
+  /** Folders, and files, one folder search answers at most. */
+  searchResultsMax: 200,
 } as const;
 
 /** `folder.type`: the root of the network or of a group, the folder of files posted to a stream, any other. */
@@ -311,6 +315,34 @@ export const reviewStatusSchema = z.object({
   changes: z.number().int().min(0).max(1_000_000),
   comments: z.number().int().min(0).max(1_000_000),
 });
+
+/** `GET`/`PUT /api/storage/reviewers`: whose reviewers (the network's folders, or one group's). */
+export const reviewersQuerySchema = z.object({
+  context_type: z.enum(FOLDER_CONTEXT_TYPES),
+  context_id: idSchema,
+});
+/** `PUT /api/storage/reviewers` body: the members named as reviewers besides the context's admins (all of them). */
+export const reviewersUpdateSchema = z.object({
+  membership_ids: z.array(idSchema).max(FILE_LIMITS.reviewersMax),
+});
+export type FileReviewer = { id: string; name: string; image_id: string | null };
+export type FileReviewersAnswer = { reviewers: FileReviewer[] };
+
+/** `GET /api/storage/v2/files?context_id&context_type&query=reviewed&page`: the review status tab, newest first. */
+export const reviewStatusQuerySchema = z.object({
+  context_type: z.enum(FOLDER_CONTEXT_TYPES),
+  context_id: idSchema,
+  query: z.literal('reviewed'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/**
+ * `GET /api/storage/folders/{id}/search` (the folder's subtree): `q` in names and descriptions,
+ * `profile.{name}=value` filters (a tag property matches any of its tags), `sort`: `name` (the
+ * default), `updated_at` or `profile.{name}` of a sortable property, `-` before it for descending.
+ */
+export const FOLDER_SEARCH_SORT_PATTERN = /^-?(name|updated_at|profile\.[a-z][a-z0-9_]{0,39})$/;
+export type FolderSearchAnswer = { folders: FolderSummary[]; files: FileEntry[] };
 
 /** Validation keys besides the common ones. */
 export const FILE_ERROR_KEYS = {
