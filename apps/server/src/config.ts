@@ -38,6 +38,8 @@ const envSchema = z.object({
       'must be an http(s) URL containing {z}, {x} and {y}',
     ),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /** Whether the server fetches linked pages (public addresses only) to show their title and description. */
+  LINK_PREVIEWS: z.enum(['on', 'off']).default('on'),
   /** A LibreTranslate service that translates messages for members; unset: no translation offered. */
   TRANSLATION_URL: z
     .string()
@@ -114,6 +116,8 @@ export type Config = {
   geocoderUrl: string | undefined;
   /** The map tile server: URL template (`{z}/{x}/{y}`, optional `{theme}`) and the credit shown on the map. */
   mapTiles: { urlTemplate: string; attribution: string } | undefined;
+  /** Whether linked pages are fetched for their previews (`LINK_PREVIEWS`, default on). */
+  linkPreviews: boolean;
   /** The LibreTranslate service and its key; unset: the translation calls offer no language. */
   translation: { url: string; apiKey: string | undefined } | undefined;
   /** The office server's WOPI discovery (`/hosting/discovery`); unset: files offer no office actions. */
@@ -221,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
     geocoderUrl: e.GEOCODER_URL?.replace(/\/$/, ''),
+    linkPreviews: e.LINK_PREVIEWS === 'on',
     mapTiles: e.MAP_TILE_URL ? { urlTemplate: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION } : undefined,
     translation: e.TRANSLATION_URL
       ? { url: e.TRANSLATION_URL.replace(/\/$/, ''), apiKey: e.TRANSLATION_API_KEY || undefined }

@@ -34,6 +34,8 @@ export async function createTestApp(
     // Each test app counts its own rate limits, also when the suite runs against a shared Redis.
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     REDIS_KEY_PREFIX: `agora-test:${randomUUID()}:`,
+    // Tests reach no other host; the link preview tests fetch from a server of their own.
+    LINK_PREVIEWS: 'off',
     ...env,
   });
   const app = await buildApp(config, database);

@@ -1,5 +1,7 @@
 import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
+import type { FetchedPage } from '../../platform/http/safe-fetch.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
 import type { Storage } from '../../platform/storage/index.ts';
@@ -22,4 +24,7 @@ export type ActivitiesDeps = {
   accounts: Pick<AccountsService, 'mailAddresses'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   publicUrl: string;
+  jobs: Pick<Jobs, 'send' | 'work'>;
+  /** Fetches a linked page for its preview (public addresses only); null: link previews are off. */
+  fetchPage: ((url: string) => Promise<FetchedPage>) | null;
 };

@@ -1,3 +1,4 @@
+import { safeFetchText } from '../../platform/http/safe-fetch.ts';
 import { defineModule } from '../../platform/loader/index.ts';
 import type { DemoNetwork } from '../../seed/demo-context.ts';
 import { seedDemoActivities } from '../../seed/demo-activities.ts';
@@ -37,8 +38,13 @@ export const activitiesModule = defineModule({
       realtime: platform.realtime,
       mailer: platform.mailer,
       publicUrl: platform.config.publicUrl,
+      jobs: platform.jobs,
+      fetchPage: platform.config.linkPreviews
+        ? (url: string) => safeFetchText(url, { userAgent: `Agora link preview (+${platform.config.publicUrl})` })
+        : null,
     };
     const activities = createActivitiesService(deps);
+    activities.linkPreviews.registerWorker();
     // Every connection hears of posts in its member's groups (the activity:* events).
     joinStreamRoomsOnConnection({ realtime: platform.realtime, groups: needs.groups });
     const circularLetters = createCircularLetters(deps, activities);

@@ -8,7 +8,8 @@ import type {
 } from '@agora/contracts';
 import type { StoredObjectRow } from '../../platform/storage/index.ts';
 import { memberName, type MembershipRow } from '../members/index.ts';
-import type { ActivityReplyRow, ActivityRow } from './tables.ts';
+import { previewAttachment } from './link-previews.ts';
+import type { ActivityReplyRow, ActivityRow, LinkPreviewRow } from './tables.ts';
 
 export function presentMemberRef(m: MembershipRow | undefined): MemberRef | null {
   return m ? { id: m.id, name: memberName(m), path: `/members/${m.id}`, detection_profile_field: null } : null;
@@ -48,6 +49,8 @@ export type ActivityContext = {
   quoted: Map<string, ActivityReplyRow>;
   liked: Set<string>;
   can: Map<string, { update: boolean; destroy: boolean }>;
+  /** What linked pages say of themselves, by URL (absent: not fetched, or previews off). */
+  links: Map<string, LinkPreviewRow>;
 };
 
 function uploadsSorted(rows: StoredObjectRow[] | undefined): ActivityAttachment[] {
@@ -102,9 +105,7 @@ export function presentActivity(
   const can = context.can.get(row.id) ?? { update: false, destroy: false };
   const attachments: ActivityAttachment[] = [
     ...uploadsSorted(context.uploads.get(row.id)),
-    ...(row.linkUrl
-      ? [{ type: 'link' as const, url: row.linkUrl, title: null, description: null, image_url: null }]
-      : []),
+    ...(row.linkUrl ? [previewAttachment(row.linkUrl, context.links.get(row.linkUrl))] : []),
     ...(context.tags.get(row.id) ?? []).map((t) => ({ type: 'tag' as const, id: t.id, name: t.name })),
     ...persons(context.mentions.get(row.id), context),
   ];

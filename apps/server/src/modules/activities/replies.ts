@@ -54,6 +54,7 @@ export function createReplies(deps: ActivitiesDeps, repository: ActivitiesReposi
       quoted: new Map(quotedRows.map((r) => [r.id, r])),
       liked,
       can: new Map(),
+      links: new Map(),
     };
     const mod = moderates(access, targets);
     return rows.map((r) =>

@@ -24,6 +24,7 @@ import { createActivitiesRepository } from './repository.ts';
 import { createStreams } from './streams.ts';
 import { createActivityUnreads } from './unreads.ts';
 import type { ActivityRow } from './tables.ts';
+import { createLinkPreviews } from './link-previews.ts';
 import { createActivityViews, type ActivityListQuery } from './view.ts';
 
 /**
@@ -33,7 +34,8 @@ import { createActivityViews, type ActivityListQuery } from './view.ts';
 export function createActivitiesService(deps: ActivitiesDeps) {
   const repository = createActivitiesRepository(deps.db);
   const access = createAccess(deps, repository);
-  const views = createActivityViews(deps, repository);
+  const linkPreviews = createLinkPreviews({ ...deps, repository });
+  const views = createActivityViews(deps, repository, linkPreviews);
   const posting = createPosting(deps, repository);
   const streams = createStreams(deps, repository);
   const replies = createReplies(deps, repository, views);
@@ -77,7 +79,8 @@ export function createActivitiesService(deps: ActivitiesDeps) {
   return {
     repository,
     replyOwner,
-    processors: activityProcessors(deps, repository, unreads, access.load),
+    processors: [...activityProcessors(deps, repository, unreads, access.load), linkPreviews.processor],
+    linkPreviews,
     /** The `Activities` counter of `GET /api/v1/unreads`. */
     activityUnreads: unreads.count,
 

@@ -20,6 +20,7 @@ import {
 import type { ActivitiesDeps } from './deps.ts';
 import { circularLetterInfos } from './circular-letter-info.ts';
 import { ACTIVITY_OWNER, ACTIVITY_REPLY_OWNER } from './events.ts';
+import type { LinkPreviews } from './link-previews.ts';
 import { presentActivity, type ActivityContext } from './present.ts';
 import type { ActivitiesRepository, TargetScope } from './repository.ts';
 import type { ActivityReplyRow, ActivityRow } from './tables.ts';
@@ -41,7 +42,11 @@ export function streamRef(access: StreamAccess, target: Target): ActivitystreamR
 }
 
 /** Reading activities: pages of streams, one activity, with everything they show in a fixed number of queries. */
-export function createActivityViews(deps: ActivitiesDeps, repository: ActivitiesRepository) {
+export function createActivityViews(
+  deps: ActivitiesDeps,
+  repository: ActivitiesRepository,
+  linkPreviews: Pick<LinkPreviews, 'byUrls'>,
+) {
   /** What the actor may do with replies they can read. */
   const replyCan = (access: StreamAccess, targets: Target[]) => (reply: ActivityReplyRow) => ({
     update: reply.actorId === access.actor.membershipId,
@@ -58,9 +63,10 @@ export function createActivityViews(deps: ActivitiesDeps, repository: Activities
     if (rows.length === 0) return [];
     const { networkId, membershipId } = access.actor;
     const ids = rows.map((r) => r.id);
-    const [latest, tagRows] = await Promise.all([
+    const [latest, tagRows, links] = await Promise.all([
       repository.latestReplies(ids, ACTIVITY_LIMITS.latestReplies),
       repository.taggingsOf(ids),
+      linkPreviews.byUrls(rows.flatMap((r) => (r.linkUrl ? [r.linkUrl] : []))),
     ]);
     const quotedIds = latest.flatMap((r) => (r.quotedReplyId ? [r.quotedReplyId] : []));
     const replyIds = latest.map((r) => r.id);
@@ -110,6 +116,7 @@ export function createActivityViews(deps: ActivitiesDeps, repository: Activities
       ),
       quoted: new Map(quotedRows.map((r) => [r.id, r])),
       liked,
+      links,
       can: new Map(
         rows.map((row) => {
           const own = row.actorId === membershipId;
