@@ -207,7 +207,7 @@ export function storageRoutes(deps: { storage: Storage }) {
     );
 
     r.get('/api/storage/v2/discover', { config: { auth: 'member' }, schema: { tags: TAGS } }, async () => ({
-      ok: await storage.check(),
+      ok: await storage.discover(),
     }));
   };
 }

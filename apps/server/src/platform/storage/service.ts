@@ -67,6 +67,7 @@ export function createStorage(deps: StorageDeps) {
       throw new Error('No module gave storage the network settings');
     });
   const networkSettings = (networkId: string) => settingsOf(networkId);
+  let discoveryCheck: () => Promise<boolean> = async () => true;
   let folderSource: FolderArchiveSource | null = null;
   const uploader = createUploader({
     repository,
@@ -370,6 +371,15 @@ export function createStorage(deps: StorageDeps) {
     },
 
     check: () => driver.check(),
+    /**
+     * What else `GET /api/storage/v2/discover` answers for: the files module hands over whether
+     * the office server's discovery can be read, where one is configured.
+     */
+    useDiscoveryCheck(check: () => Promise<boolean>): void {
+      discoveryCheck = check;
+    },
+    /** The store answers and, where an office server is configured, so does its discovery. */
+    discover: async () => (await driver.check()) && (await discoveryCheck()),
     close: () => driver.close(),
   } satisfies StorageReader & Record<string, unknown>;
   return storage;
