@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /** What a page fetched on a member's behalf gave: its final address, type and (cut) text. */
@@ -61,6 +61,11 @@ export async function safeFetchText(address: string, options: SafeFetchOptions =
   for (let redirects = 0; ; redirects += 1) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('scheme not allowed');
     if (url.username || url.password) throw new SafeFetchError('credentials not allowed');
+    // An address written as such is connected to without a lookup: check it here.
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(literal) && !options.allowPrivate && !isPublicAddress(literal)) {
+      throw new SafeFetchError(`address not allowed: ${literal}`);
+    }
     const answer = await getOnce(url, { maxBytes, deadline, lookup, userAgent: options.userAgent });
     if (answer.location && answer.status >= 300 && answer.status < 400) {
       if (redirects >= (options.maxRedirects ?? 3)) throw new SafeFetchError('too many redirects');
