@@ -57,6 +57,7 @@ import { mapsModule } from './modules/maps/module.ts';
 import { meetingRoomsModule } from './modules/meeting-rooms/module.ts';
 import { messagesModule } from './modules/messages/module.ts';
 import { activitiesModule } from './modules/activities/module.ts';
+import { filesModule } from './modules/files/module.ts';
 import { memberAdministrationModule } from './modules/member-administration/module.ts';
 import { membersModule } from './modules/members/module.ts';
 import { membershipRolesModule } from './modules/membership-roles/module.ts';
@@ -92,6 +93,7 @@ export const MODULES = [
   navigationModule,
   messagesModule,
   activitiesModule,
+  filesModule,
 ] as const;
 
 /** The platform's services and every module's, by name; seeds and tests use the same ones. */

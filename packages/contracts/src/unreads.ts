@@ -9,6 +9,8 @@ export type Unreads = {
   Messages: number;
   /** Activities in the member's home streams (subscribed) posted by others since they last looked, up to 100. */
   Activities: number;
+  /** Files others added to folders the member opened before, since they last opened them. */
+  Files: number;
 };
 
 /**

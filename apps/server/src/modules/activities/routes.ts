@@ -12,7 +12,6 @@ import {
   idSchema,
   tagFindQuerySchema,
   type FeatureUnreads,
-  type FolderUnreads,
 } from '@agora/contracts';
 import type { UnreadsRegistry } from '../../platform/unreads/index.ts';
 import type { ActivitiesService } from './service.ts';
@@ -339,26 +338,18 @@ export function unreadFeatureRoutes(deps: { unreads: Pick<UnreadsRegistry, 'coun
         schema: {
           tags: TAGS,
           summary: 'Unread counts per module',
-          description:
-            'Answers `{activities, messages, calendars, files}`, the counts of `GET /api/v1/unreads` (files: 0 until there are files).',
+          description: 'Answers `{activities, messages, calendars, files}`, the counts of `GET /api/v1/unreads`.',
         },
       },
       async (request): Promise<FeatureUnreads> => {
         const counts = await deps.unreads.count(request.actor!);
-        return { activities: counts.Activities, messages: counts.Messages, calendars: counts.Calendars, files: 0 };
+        return {
+          activities: counts.Activities,
+          messages: counts.Messages,
+          calendars: counts.Calendars,
+          files: counts.Files,
+        };
       },
-    );
-    r.get(
-      '/unreads/folders',
-      {
-        config: { auth: 'member' },
-        schema: {
-          tags: TAGS,
-          summary: 'Unseen files per folder',
-          description: 'Answers `{folders: []}`: there are no folders yet.',
-        },
-      },
-      async (): Promise<FolderUnreads> => ({ folders: [] }),
     );
   };
 }

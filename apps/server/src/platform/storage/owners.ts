@@ -1,4 +1,5 @@
 import type { Actor } from '../policy/index.ts';
+import type { StoredObjectRow } from './tables.ts';
 
 /** The object a published upload belongs to: an appointment, a message, a folder, the network. */
 export type StorageOwnerRef = { type: string; id: string };
@@ -14,7 +15,15 @@ export type StorageOwnerPolicy = {
   canUpdate?(actor: Actor, ownerId: string): Promise<boolean>;
   /** Whether the actor may lock the owner's uploads (a file's `can.lock`); absent: nobody may. */
   canLock?(actor: Actor, ownerId: string): Promise<boolean>;
+  /**
+   * The bytes of an older major version of the owner's object (`?_=v{major}` of a download),
+   * for owners that keep versions; null or absent: there is no such version.
+   */
+  versionContent?(ownerId: string, major: number): Promise<VersionContent | null>;
 };
+
+/** Where an older version's bytes are and what they are called. */
+export type VersionContent = Pick<StoredObjectRow, 'key' | 'name' | 'extension' | 'size' | 'contentType'>;
 
 export type StorageOwners = ReturnType<typeof createOwnerRegistry>;
 

@@ -200,6 +200,13 @@ export function storageRoutes(deps: { storage: Storage }) {
             });
           } else row = await storage.loadReadable(request.actor, networkId, 'files', id);
         }
+        // `?_=v{major}` of an older version: the bytes its owner kept.
+        const major = /^v(\d{1,9})$/.exec(request.query._ ?? '')?.[1];
+        if (major !== undefined) {
+          const version = await storage.atVersion(row, Number(major));
+          if (!version) throw notFound();
+          row = version;
+        }
         return sendStoredObject(request, reply, storage.driver, row, {
           download: download !== undefined && download !== 'false' && download !== '0',
         });

@@ -14,6 +14,7 @@ const NOTHING: Unreads = {
   Invites: 0,
   Messages: 0,
   Activities: 0,
+  Files: 0,
 };
 
 /**

@@ -1,0 +1,33 @@
+import { defineModule } from '../../platform/loader/index.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { GroupsService } from '../groups/index.ts';
+import type { MembersService } from '../members/index.ts';
+import type { NetworksService } from '../networks/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { FILE_EVENTS, FILE_OWNER, PENDING_VERSION_OWNER } from './events.ts';
+import { fileRoutes, folderRoutes } from './routes.ts';
+import { createFilesService } from './service.ts';
+
+type Needs = {
+  groups: GroupsService;
+  members: MembersService;
+  networks: NetworksService;
+  notifications: NotificationsService;
+  activities: ActivitiesService;
+};
+
+/** Files: the network's and the groups' folder trees, files in them, versions, approval. */
+export const filesModule = defineModule({
+  name: 'files',
+  needs: ['groups', 'members', 'networks', 'notifications', 'activities'],
+  create: (platform, needs: Needs) =>
+    createFilesService({ ...needs, db: platform.db, events: platform.events, storage: platform.storage }),
+  routes: (files) => [folderRoutes({ files }), fileRoutes({ files })],
+  processors: (files) => files.processors,
+  storageOwners: (files) => ({
+    [FILE_OWNER]: files.owners.file,
+    [PENDING_VERSION_OWNER]: files.owners.pendingVersion,
+  }),
+  unreadCounters: (files) => ({ Files: files.folders.unreadCount }),
+  auditTypes: [FILE_EVENTS.published, FILE_EVENTS.destroyed, FILE_EVENTS.moved],
+});
