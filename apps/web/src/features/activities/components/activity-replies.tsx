@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Box, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Box, Button, CloseButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconMessageReply, IconPencil, IconQuote, IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -12,12 +12,18 @@ import { showToast } from '../../../ui/toast.tsx';
 import { errorMessage } from '../../../ui/use-error-message.ts';
 import { repliesQuery, useDeleteReply, useLikeReply, usePostReply, useUpdateReply } from '../api.ts';
 import { attachmentsOf, replyTotal } from '../lib/content.ts';
+import { threadReplies } from '../lib/threads.ts';
 import { uploadItems } from '../lib/uploads.ts';
 import { ActivityContent } from './activity-content.tsx';
 import { Attachments } from './attachments.tsx';
 import classes from './activities.module.css';
 
-type Target = { quote: { id: string; author: string; content: string } | null; replyId: string | null };
+type Target = {
+  quote: { id: string; author: string; content: string } | null;
+  replyId: string | null;
+  /** Whose reply is answered (shown above the composer). */
+  replyTo?: string;
+};
 
 /**
  * The replies (and answers) of an activity: the latest ones, all of them on demand, and the
@@ -94,10 +100,11 @@ export function ActivityReplies({
           {t('card.show_all_replies', { count: total })}
         </Button>
       )}
-      {shown.map((reply) => (
+      {threadReplies(shown).map(({ reply, nested }) => (
         <ReplyItem
           key={reply.id}
           reply={reply}
+          nested={nested}
           highlighted={reply.id === highlightReplyId}
           onQuote={
             mayWrite
@@ -112,7 +119,11 @@ export function ActivityReplies({
                   })
               : undefined
           }
-          onReply={mayWrite ? () => openComposer({ quote: null, replyId: reply.id }) : undefined}
+          onReply={
+            mayWrite
+              ? () => openComposer({ quote: null, replyId: reply.id, replyTo: reply.actor?.name ?? t('former_member') })
+              : undefined
+          }
         />
       ))}
       {allLoaded && hasMore && (
@@ -141,6 +152,18 @@ export function ActivityReplies({
           onSubmit={submit}
           onCancel={() => setTarget({ quote: null, replyId: null })}
         >
+          {target.replyId && (
+            <Group gap={4} data-testid="reply-to">
+              <Text size="xs" c="dimmed">
+                {t('reply.replying_to', { name: target.replyTo ?? '' })}
+              </Text>
+              <CloseButton
+                size="xs"
+                aria-label={t('reply.replying_to_remove')}
+                onClick={() => setTarget((current) => ({ ...current, replyId: null, replyTo: undefined }))}
+              />
+            </Group>
+          )}
           {canAnswer && activity.i.can.reply && (
             <SegmentedControl
               size="xs"
@@ -161,13 +184,15 @@ export function ActivityReplies({
 
 type ReplyItemProps = {
   reply: ActivityReply;
+  /** Written in answer to the reply above it: shown one level in. */
+  nested: boolean;
   highlighted: boolean;
   onQuote?: () => void;
   onReply?: () => void;
 };
 
 /** One reply or answer with its quote, attachments and actions. */
-function ReplyItem({ reply, highlighted, onQuote, onReply }: ReplyItemProps) {
+function ReplyItem({ reply, nested, highlighted, onQuote, onReply }: ReplyItemProps) {
   const { t } = useTranslation('activities');
   const ref = useRef<HTMLDivElement>(null);
   // A like given here shows at once, until the reply comes again from the server.
@@ -241,6 +266,7 @@ function ReplyItem({ reply, highlighted, onQuote, onReply }: ReplyItemProps) {
       id={`reply-${reply.id}`}
       className={classes.reply}
       data-highlighted={highlighted || undefined}
+      data-nested={nested || undefined}
       data-testid="activity-reply"
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
