@@ -7,6 +7,7 @@ import { chatFeature } from '../features/chat/index.ts';
 import { circularLettersFeature } from '../features/circular-letters/index.ts';
 import { directoryFeature } from '../features/directory/index.ts';
 import { externalInvitesFeature } from '../features/external-invites/index.ts';
+import { filesFeature } from '../features/files/index.ts';
 import { groupInvitesFeature } from '../features/group-invites/index.ts';
 import { groupsFeature } from '../features/groups/index.ts';
 import { homeFeature } from '../features/home/index.ts';
@@ -41,6 +42,7 @@ export const FEATURES: FeatureModule[] = [
   joiningFeature,
   calendarsFeature,
   appointmentsFeature,
+  filesFeature,
   membersFeature,
   directoryFeature,
   legalFeature,
