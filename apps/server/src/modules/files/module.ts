@@ -4,7 +4,8 @@ import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import { FILE_EVENTS, FILE_OWNER, PENDING_VERSION_OWNER } from './events.ts';
+import { createBatchParts } from './batch-module.ts';
+import { FILE_EVENTS, FILE_OWNER, FOLDER_EXPORT_OWNER, PENDING_VERSION_OWNER } from './events.ts';
 import { fileRoutes, folderRoutes } from './routes.ts';
 import { createFilesService } from './service.ts';
 
@@ -20,13 +21,16 @@ type Needs = {
 export const filesModule = defineModule({
   name: 'files',
   needs: ['groups', 'members', 'networks', 'notifications', 'activities'],
-  create: (platform, needs: Needs) =>
-    createFilesService({ ...needs, db: platform.db, events: platform.events, storage: platform.storage }),
-  routes: (files) => [folderRoutes({ files }), fileRoutes({ files })],
+  create: (platform, needs: Needs) => {
+    const files = createFilesService({ ...needs, db: platform.db, events: platform.events, storage: platform.storage });
+    return { ...files, batch: createBatchParts(platform, needs, files) };
+  },
+  routes: (files) => [folderRoutes({ files }), fileRoutes({ files }), ...files.batch.routes],
   processors: (files) => files.processors,
   storageOwners: (files) => ({
     [FILE_OWNER]: files.owners.file,
     [PENDING_VERSION_OWNER]: files.owners.pendingVersion,
+    [FOLDER_EXPORT_OWNER]: files.batch.exportOwner,
   }),
   unreadCounters: (files) => ({ Files: files.folders.unreadCount }),
   auditTypes: [FILE_EVENTS.published, FILE_EVENTS.destroyed, FILE_EVENTS.moved],

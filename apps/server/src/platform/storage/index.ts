@@ -8,7 +8,7 @@ export { contentDisposition, sanitizeFileName, extensionOf } from './file-names.
 export { MissingObjectError } from './missing-object.ts';
 export { presentStoredItem } from './present.ts';
 export type { FolderArchiveItem, FolderArchiveSource, StorageDriver, StorageReader } from './types.ts';
-export { streamZip, type ArchiveEntry } from './archive.ts';
+export { sanitizeEntryName, streamZip, UniqueNames, type ArchiveEntry } from './archive.ts';
 export { entryName, fileEntry } from './archive-routes.ts';
 export type { StoredObjectRow } from './tables.ts';
 export { UPLOAD_PUBLISHED, UPLOAD_REMOVED, type UploadEventChanges } from './upload-events.ts';
