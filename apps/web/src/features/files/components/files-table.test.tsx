@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
-import { clearToasts, renderUi } from '../../../ui/testing.tsx';
+import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
 import {
   file,
   fileId,
@@ -66,6 +66,7 @@ describe('the files table', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(rows[2]!).getByLabelText(/^Locked until 0?2\.01\.2099/)).toBeTruthy());
     expect(within(rows[3]!).getByTestId('finalized-icon')).toBeTruthy();
     expect(within(rows[1]!).queryByTestId('locked-icon')).toBeNull();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('shortens long names in the middle', async () => {

@@ -156,6 +156,7 @@ export function FilesTable({
                   {lockedByAnother && (
                     <Tooltip label={t('table.locked_until', { date: formatDateTime(file.lockedUntil) })}>
                       <span
+                        role="img"
                         tabIndex={0}
                         aria-label={t('table.locked_until', { date: formatDateTime(file.lockedUntil) })}
                         data-testid="locked-icon"
@@ -166,7 +167,7 @@ export function FilesTable({
                   )}
                   {file.finalizedAt && (
                     <Tooltip label={t('table.finalized')}>
-                      <span tabIndex={0} aria-label={t('table.finalized')} data-testid="finalized-icon">
+                      <span role="img" tabIndex={0} aria-label={t('table.finalized')} data-testid="finalized-icon">
                         <IconShieldCheck size={16} aria-hidden />
                       </span>
                     </Tooltip>

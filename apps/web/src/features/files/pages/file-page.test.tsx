@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileEntry } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
-import { clearToasts, renderUi } from '../../../ui/testing.tsx';
+import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
 import { startDownload } from '../lib/download.ts';
 import { file, fileId, folder, folderId, OTHER_ID, ok, SELF_ID, SESSION, stubApi } from '../testing/fixtures.ts';
 import { FilePage } from './file-page.tsx';
@@ -75,6 +75,7 @@ describe('the file page', { timeout: 20_000 }, () => {
     expect(old.getAttribute('href')).toBe(`/api/storage/files/${REPORT.id}/get/report.pdf?download=1&_=v1`);
     expect(screen.getAllByText(/^05\.03\.2026 \d\d:\d\d$/).length).toBeGreaterThan(0);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/track_view'))).toBe(true));
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('asks whether to lock before downloading, and locks for the default period first', async () => {
