@@ -11,6 +11,10 @@ export const FILE_EVENTS = {
   pendingVersionAdded: 'file.pending_version_added',
   pendingVersionApproved: 'file.pending_version_approved',
   pendingVersionDeclined: 'file.pending_version_declined',
+  /** The office editor reported the current version's insertions, deletions, changes and comments. */
+  reviewStatusUpdated: 'file.review_status_updated',
+  /** A folder tree named other reviewers (`changes.added_ids`, `removed_ids`). */
+  reviewersUpdated: 'file_reviewers.updated',
   folderCreated: 'folder.created',
   folderUpdated: 'folder.updated',
   folderMoved: 'folder.moved',
