@@ -1,9 +1,11 @@
 import { defineModule } from '../../platform/loader/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import { createApprovalParts } from './approval-module.ts';
 import { createBatchParts } from './batch-module.ts';
 import { FILE_EVENTS, FILE_OWNER, FOLDER_EXPORT_OWNER, PENDING_VERSION_OWNER } from './events.ts';
 import { fileRoutes, folderRoutes } from './routes.ts';
@@ -15,18 +17,23 @@ type Needs = {
   networks: NetworksService;
   notifications: NotificationsService;
   activities: ActivitiesService;
+  accounts: AccountsService;
 };
 
 /** Files: the network's and the groups' folder trees, files in them, versions, approval. */
 export const filesModule = defineModule({
   name: 'files',
-  needs: ['groups', 'members', 'networks', 'notifications', 'activities'],
+  needs: ['groups', 'members', 'networks', 'notifications', 'activities', 'accounts'],
   create: (platform, needs: Needs) => {
     const files = createFilesService({ ...needs, db: platform.db, events: platform.events, storage: platform.storage });
-    return { ...files, batch: createBatchParts(platform, needs, files) };
+    return {
+      ...files,
+      approval: createApprovalParts(platform, needs, files),
+      batch: createBatchParts(platform, needs, files),
+    };
   },
-  routes: (files) => [folderRoutes({ files }), fileRoutes({ files }), ...files.batch.routes],
-  processors: (files) => files.processors,
+  routes: (files) => [folderRoutes({ files }), fileRoutes({ files }), ...files.approval.routes, ...files.batch.routes],
+  processors: (files) => [...files.processors, ...files.approval.processors],
   storageOwners: (files) => ({
     [FILE_OWNER]: files.owners.file,
     [PENDING_VERSION_OWNER]: files.owners.pendingVersion,
