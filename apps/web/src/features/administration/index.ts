@@ -3,6 +3,9 @@ import type { RouteObject } from 'react-router';
 import type { ActiveModuleRule, FeatureModule } from '../../app/registry.ts';
 import { GROUP } from '../../app/shell/active-module.ts';
 
+/** The network settings' calls, for settings other features edit on pages of their own (file profiles). */
+export { settingsQuery, useSaveSettings } from './settings/api.ts';
+
 /**
  * Before every other pattern: /groups/{slug}/administration/* is the administration, not the
  * group's stream.
