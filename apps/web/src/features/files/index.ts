@@ -1,7 +1,8 @@
-import { IconFolder } from '@tabler/icons-react';
+import { IconFolder, IconForms } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import type { FeatureModule } from '../../app/registry.ts';
+import { administrationOnly } from '../administration/index.ts';
 import { unreadFiles } from './lib/unreads.ts';
 
 export { FilesTable, type ExtraColumn } from './components/files-table.tsx';
@@ -49,11 +50,38 @@ export const filesFeature: FeatureModule = {
         lazy: () => import('./pages/file-edit-page.tsx').then((m) => ({ Component: m.FileEditPage })),
       },
       {
+        path: 'files/approval',
+        lazy: () => import('./approval-page.tsx').then((m) => ({ Component: m.ApprovalPage })),
+      },
+      {
         path: 'files/:fileId/versions/new',
         lazy: () => import('./pages/new-version-page.tsx').then((m) => ({ Component: m.NewVersionPage })),
       },
     ]),
     { path: 'chat/:chatId/files/:fileId', lazy: filePage },
+    administrationOnly([
+      {
+        path: 'administration/files/profiles',
+        lazy: () => import('./profile-settings-page.tsx').then((m) => ({ Component: m.ProfileSettingsPage })),
+      },
+    ]),
+  ],
+  // The office editor fills the window: no header, no user bar.
+  standaloneRoutes: [
+    {
+      path: 'files/:fileId/:type/host/:action',
+      lazy: () => import('./document-host-page.tsx').then((m) => ({ Component: m.DocumentHostPage })),
+    },
+  ],
+  administration: [
+    {
+      key: 'file_profiles',
+      section: 'content',
+      label: 'files:profiles.admin_title',
+      description: 'files:profiles.admin_description',
+      icon: IconForms,
+      path: '/administration/files/profiles',
+    },
   ],
   userbar: [
     {
