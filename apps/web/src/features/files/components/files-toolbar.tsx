@@ -66,6 +66,12 @@ export function FilesToolbar({ sourceFolderId, selection, files, folders, member
         opened={picking}
         onClose={() => setPicking(false)}
         confirmLabel={t('picker.choose')}
+        // Files go where the member may add files, folders where they may make subfolders.
+        allowed={(target) =>
+          (selection.fileIds.length === 0 || target.can.add_files) &&
+          (selection.folderIds.length === 0 ||
+            (target.can.create_subfolders && target.type !== 'activitystream_folder'))
+        }
         onPick={(target) => {
           setPicking(false);
           void batch.move(selection, target).then((done) => done && onDone());
