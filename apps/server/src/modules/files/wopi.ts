@@ -32,7 +32,7 @@ type Opened = {
   file: FileRow;
   folders: FolderRow[];
   object: StoredObjectRow;
-  /** The member may save (their token is a writing one, and they may change the file now). */
+  /** The member may save: their token is a writing one, and they may change the file (were it not frozen). */
   writes: boolean;
   /** Why the file cannot change whoever asks: finalized, or locked in storage by another member. */
   frozen: 'finalized' | 'locked' | null;
@@ -62,10 +62,10 @@ export function createWopi(
     const [object] = await deps.storage.live(networkId, [fileId]);
     if (!object) throw new WopiError(404);
     const now = new Date();
-    const storageLock = { lockedUntil: object.lockedUntil, lockedById: object.lockedById };
-    // The office editor's own lock does not hold back the editor's members: they edit together.
-    const unlocked = { ...loaded.file, wopiLock: null, wopiLockExpiresAt: null };
-    const can = fileCan(filesAccess, unlocked, loaded.folders, storageLock, now);
+    // Whether the member may change the file at all; a finalized or locked file is a conflict, not
+    // a refusal, and the office editor's own lock holds back none of its members: they edit together.
+    const thawed = { ...loaded.file, finalizedAt: null, wopiLock: null, wopiLockExpiresAt: null };
+    const can = fileCan(filesAccess, thawed, loaded.folders, null, now);
     const lockedByOther =
       !!object.lockedUntil && object.lockedUntil > now && object.lockedById !== null && object.lockedById !== member.id;
     const frozen = loaded.file.finalizedAt ? 'finalized' : lockedByOther ? 'locked' : null;
