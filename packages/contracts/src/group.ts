@@ -44,6 +44,8 @@ export type Group = {
   /** The member's open invitation to the group, answered through `/api/v1/invites/{id}/accept|reject`. */
   invite: { id: string } | null;
   active_theme: ActiveTheme | null;
+  /** The group's root folder (its files), for members who read them; null otherwise. */
+  root_folder_id: string | null;
   can: {
     join: boolean;
     join_moderated: boolean;

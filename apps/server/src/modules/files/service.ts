@@ -46,6 +46,12 @@ export function createFilesService(deps: FilesDeps) {
       if (actor.isExternal) return null;
       return (await access.rootFolder(actor.networkId, 'network', actor.networkId)).id;
     },
+
+    /** A group's root folder id, for members who read the group's files. */
+    async groupRootFolderId(actor: Actor, groupId: string): Promise<string | null> {
+      const [group] = await deps.groups.contentGroups(actor, [groupId]);
+      return group ? (await access.rootFolder(actor.networkId, 'group', groupId)).id : null;
+    },
   };
 }
 

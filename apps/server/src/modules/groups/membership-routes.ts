@@ -38,7 +38,12 @@ export function membershipRoutes(deps: { groups: GroupsService; members: Members
   /** The group JSON once a membership call has changed it; also after leaving a hidden group. */
   async function groupAnswer(actor: Actor, groupId: string): Promise<Group> {
     const subject = await groups.loadMembershipSubject(actor, groupId, true);
-    return presentGroup(actor, subject, await groups.membershipView(actor, subject));
+    return presentGroup(
+      actor,
+      subject,
+      await groups.membershipView(actor, subject),
+      await groups.rootFolderId(actor, subject.group.id),
+    );
   }
 
   /** A group by slug as the administration calls need it (404 when unreadable). */

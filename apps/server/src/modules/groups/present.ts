@@ -20,7 +20,12 @@ export function activeTheme(stored: unknown): ActiveTheme | null {
 }
 
 /** The group JSON of the actor: `membership` is where the actor stands in it (groups.membershipView). */
-export function presentGroup(actor: Actor, subject: GroupSubject, membership: GroupMembershipView): Group {
+export function presentGroup(
+  actor: Actor,
+  subject: GroupSubject,
+  membership: GroupMembershipView,
+  rootFolderId: string | null = null,
+): Group {
   const { group } = subject;
   const can = abilities(groupPolicy, actor, subject);
   return {
@@ -48,6 +53,7 @@ export function presentGroup(actor: Actor, subject: GroupSubject, membership: Gr
     favorited: membership.favorited,
     invite: membership.invite,
     active_theme: activeTheme(group.theme),
+    root_folder_id: rootFolderId,
     can: pick(can, [
       'join',
       'join_moderated',

@@ -20,7 +20,12 @@ const slugParams = z.object({ slug: z.string().max(200) });
 export function groupRoutes(deps: { groups: GroupsService }) {
   const { groups } = deps;
   const present = async (actor: Actor, subject: GroupSubject): Promise<Group> =>
-    presentGroup(actor, subject, await groups.membershipView(actor, subject));
+    presentGroup(
+      actor,
+      subject,
+      await groups.membershipView(actor, subject),
+      await groups.rootFolderId(actor, subject.group.id),
+    );
 
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -95,7 +95,16 @@ export function createGroupsService(
     return (await administration.of(actor.networkId, actor.membershipId)).categoryAdmin.has(group.groupCategoryId);
   }
 
+  // The files module, made after this one, says where a group's files are.
+  let rootFolderOf: (actor: Actor, groupId: string) => Promise<string | null> = async () => null;
+
   return {
+    /** Where `rootFolderId` asks (the files module). */
+    useRootFolder(source: (actor: Actor, groupId: string) => Promise<string | null>): void {
+      rootFolderOf = source;
+    },
+    /** The id of the group's root folder, when the member reads the group's files. */
+    rootFolderId: (actor: Actor, groupId: string) => rootFolderOf(actor, groupId),
     ...createMemberGroups(db),
     ...createContentGroups(db),
     ...membership,

@@ -13,6 +13,7 @@ export function presentNetworkShell(
   actor: Actor,
   network: NetworkRow,
   groupCategories: NetworkShell['group_categories'],
+  rootFolderId: string | null = null,
 ): NetworkShell {
   const can = abilities(networkPolicy, actor, network);
   const settings = networkSettingsSchema.parse(network.settings);
@@ -41,6 +42,6 @@ export function presentNetworkShell(
     customer_central_url: null,
     customer_central_jwt: null,
     teams_configuration: { show_renew_secret_modal: false },
-    root_folder_id: null,
+    root_folder_id: rootFolderId,
   };
 }

@@ -8,11 +8,12 @@ export function networkRoutes(deps: { networks: NetworksService; groups: GroupsS
   return async (app: FastifyInstance) => {
     app.get('/api/v1/network', { config: { auth: 'member' }, schema: { tags: ['network'] } }, async (request) => {
       const actor = request.actor!;
-      const [network, categories] = await Promise.all([
+      const [network, categories, rootFolderId] = await Promise.all([
         deps.networks.get(actor.networkId),
         deps.groups.categoriesForShell(actor),
+        deps.networks.rootFolderId(actor),
       ]);
-      return presentNetworkShell(actor, network!, categories);
+      return presentNetworkShell(actor, network!, categories, rootFolderId);
     });
 
     app.get(

@@ -10,7 +10,7 @@ import {
 import type { Cache } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
-import type { NetworkContext } from '../../platform/policy/index.ts';
+import type { Actor, NetworkContext } from '../../platform/policy/index.ts';
 import { createNetworksRepository, type NetworkRow } from './repository.ts';
 import {
   NETWORK_CONFIG_UPDATED,
@@ -71,7 +71,16 @@ export function createNetworksService(
       return row ? { value: row, keys: [networkKey(id)] } : null;
     });
 
+  // The files module, made after this one, says where the network's files are.
+  let rootFolderOf: (actor: Actor) => Promise<string | null> = async () => null;
+
   return {
+    /** Where `rootFolderId` asks (the files module). */
+    useRootFolder(source: (actor: Actor) => Promise<string | null>): void {
+      rootFolderOf = source;
+    },
+    /** The id of the network's root folder, for members who read it (null for external members). */
+    rootFolderId: (actor: Actor) => rootFolderOf(actor),
     async resolveForHost(host: string): Promise<NetworkContext | null> {
       const name = host.toLowerCase().replace(/:\d+$/, '');
       // An unknown host is not cached, so a network created meanwhile answers at once.

@@ -57,6 +57,7 @@ const unreads: Unreads = {
   Invites: 0,
   Messages: 0,
   Activities: 0,
+  Files: 0,
 };
 
 const groups: UserbarGroups = {

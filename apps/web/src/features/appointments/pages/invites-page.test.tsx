@@ -68,6 +68,7 @@ function unreads(calendars: number): Unreads {
     Invites: 0,
     Messages: 0,
     Activities: 0,
+    Files: 0,
   };
 }
 

@@ -36,6 +36,7 @@ const unreads: Unreads = {
   Invites: 2,
   Messages: 0,
   Activities: 0,
+  Files: 0,
 };
 
 beforeEach(() => clearToasts());

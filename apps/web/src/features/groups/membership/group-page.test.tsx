@@ -36,6 +36,7 @@ const GROUP: Group = {
   favorited: false,
   invite: null,
   active_theme: null,
+  root_folder_id: null,
   can: {
     join: true,
     join_moderated: false,

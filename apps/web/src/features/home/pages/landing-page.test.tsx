@@ -223,7 +223,16 @@ function answers({ external = false, empty = false } = {}): Answers {
     next: null,
   });
   const unreads: Unreads = empty
-    ? { Notifications: 0, GroupInvites: 0, Calendars: 0, GroupJoinRequests: [], Invites: 0, Messages: 0, Activities: 0 }
+    ? {
+        Notifications: 0,
+        GroupInvites: 0,
+        Calendars: 0,
+        GroupJoinRequests: [],
+        Invites: 0,
+        Messages: 0,
+        Activities: 0,
+        Files: 0,
+      }
     : {
         Notifications: 18,
         GroupInvites: 1,
@@ -232,6 +241,7 @@ function answers({ external = false, empty = false } = {}): Answers {
         Invites: 2,
         Messages: 0,
         Activities: 3,
+        Files: 0,
       };
   const month = (items: AppointmentListItem[]) => ({ from: '', to: '', appointments: items, truncated: false });
   return {

@@ -40,6 +40,7 @@ const unreads: Unreads = {
   Invites: 0,
   Messages: 0,
   Activities: 0,
+  Files: 0,
 };
 
 describe('NotificationMenu', () => {
