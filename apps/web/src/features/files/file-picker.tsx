@@ -83,6 +83,11 @@ function FolderList({ folderId, onOpen, chosen, onToggle }: FolderListProps) {
   if (folder.isPending) return <Text c="dimmed">{t('file_picker.loading')}</Text>;
   if (folder.error) return <Text c="red">{errorText(folder.error)}</Text>;
   const { data } = folder;
+  // The path starts at the root, which is named by its kind like in the roots list.
+  const stepName = (step: { name: string }, at: number) =>
+    at === 0
+      ? folderName({ name: step.name, group: data.group, i18n_type: `root_folder.${data.namespace}` }, t)
+      : step.name;
   return (
     <Stack gap="xs">
       <Breadcrumbs separator="›" style={{ flexWrap: 'wrap' }}>
@@ -92,11 +97,11 @@ function FolderList({ folderId, onOpen, chosen, onToggle }: FolderListProps) {
         {data.folder_path.map((step, at) =>
           at === data.folder_path.length - 1 ? (
             <Text key={step.id} aria-current="location">
-              {at === 0 ? folderName(data, t) : step.name}
+              {stepName(step, at)}
             </Text>
           ) : (
             <Anchor key={step.id} component="button" type="button" onClick={() => onOpen(step.id)}>
-              {step.name}
+              {stepName(step, at)}
             </Anchor>
           ),
         )}
