@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type Database, type Db } from '../platform/db/client.ts';
+import type { Database, Db } from '../platform/db/client.ts';
 import { createEvents } from '../platform/events/index.ts';
+import { openScratchDatabase } from './bench-app.ts';
 
 /** Latencies of one kind of write, in milliseconds. */
 export type WriteLatency = { writes: number; p50Ms: number; p99Ms: number; meanMs: number };
@@ -26,18 +22,9 @@ export type EventsBenchOptions = { writes: number; events: number; databaseUrl?:
  * Runs on a fresh database of its own (PGlite in a temporary folder, or a new PostgreSQL database).
  */
 export async function measureEvents(options: EventsBenchOptions): Promise<EventsFigures> {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-bench-events-'));
-  const name = `agora_bench_events_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (options.databaseUrl) {
-    await admin(options.databaseUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(options.databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(scratch, 'pglite'), poolSize: 8 });
+  const scratch = await openScratchDatabase('events', options.databaseUrl);
+  const { database } = scratch;
   try {
-    await database.migrate();
     await database.db.execute(sql`create table bench_writes (id bigserial primary key, body text not null)`);
     const write = (tx: Db, i: number) => tx.execute(sql`insert into bench_writes (body) values (${`write ${i}`})`);
 
@@ -78,9 +65,7 @@ export async function measureEvents(options: EventsBenchOptions): Promise<Events
       processing,
     };
   } finally {
-    await database.close();
-    if (options.databaseUrl) await admin(options.databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    fs.rmSync(scratch, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 
@@ -136,12 +121,3 @@ function latency(samples: number[]): WriteLatency {
 }
 
 /** Runs one statement on the server of `url` (CREATE or DROP DATABASE for a benchmark's own). */
-export async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

@@ -1,13 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
-import { openDatabase } from '../platform/db/client.ts';
-import { admin } from './bench-events.ts';
+import { openBenchApp } from './bench-app.ts';
 
 export type MessageListFigure = { name: string; requests: number; p50Ms: number; p99Ms: number; items: number };
 
@@ -38,30 +31,9 @@ export async function measureDirectMessages(options: {
   requests: number;
   databaseUrl?: string;
 }): Promise<DirectMessageFigures> {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-bench-messages-'));
-  const name = `agora_bench_messages_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (options.databaseUrl) {
-    await admin(options.databaseUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(options.databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: scratch,
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'bench-messages-secret-bench-messages-00',
-    PUBLIC_URL: 'http://localhost:3000',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    WRITE_BURST: '1000000',
-    WRITE_RATE: '1000000',
-  });
-  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(scratch, 'pglite'), poolSize: 8 });
-  await database.migrate();
-  const app = await buildApp(config, database);
+  const bench = await openBenchApp('messages', options.databaseUrl);
+  const { app, database } = bench;
   try {
-    await app.ready();
     const { services } = app;
     const network = await services.networks.create({ name: 'Messages bench', language: 'de', host: null });
     // One hash for all, as the large network does.
@@ -193,16 +165,13 @@ export async function measureDirectMessages(options: {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return {
-      database: databaseUrl ? 'PostgreSQL' : 'PGlite',
+      database: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
       inboxMessages: options.inbox,
       groupSize: options.groupSize,
       lists,
       send: { answerMs, deliveredMs, ...counted },
     };
   } finally {
-    await app.close();
-    await database.close();
-    if (options.databaseUrl) await admin(options.databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    fs.rmSync(scratch, { recursive: true, force: true });
+    await bench.close();
   }
 }
