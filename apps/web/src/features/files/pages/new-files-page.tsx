@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FILE_LIMITS, type Folder } from '@agora/contracts';
+import { FILE_LIMITS, type Folder, type ProfileValues } from '@agora/contracts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { showFormErrors } from '../../../ui/form-errors.ts';
@@ -18,6 +18,7 @@ import { FoldersField, type ChosenFolder } from '../components/folders-field.tsx
 import { useDefaultFolder } from '../components/use-default-folder.ts';
 import { folderName } from '../lib/folder-name.ts';
 import { folderPath } from '../lib/paths.ts';
+import { ProfileFields } from '../profile-fields.tsx';
 
 /** `/files/new?folder_id=`: the default folder's page, or an error when it cannot be had. */
 export function NewFilesPage() {
@@ -50,6 +51,7 @@ export function NewFilesForm({ folder, groupSlug }: { folder: Folder; groupSlug:
     { id: folder.id, name: folderName(folder, t), fixed: true },
   ]);
   const [description, setDescription] = useState('');
+  const [profile, setProfile] = useState<ProfileValues>({});
   const [postToStream, setPostToStream] = useState(false);
   const [filesError, setFilesError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -68,6 +70,7 @@ export function NewFilesForm({ folder, groupSlug }: { folder: Folder; groupSlug:
         files: ids,
         folder_ids: folders.map((chosen) => chosen.id),
         description,
+        ...(Object.keys(profile).length > 0 ? { file_profile: profile } : {}),
         post_to_stream: postToStream,
       });
       showToast(t('new_files.created', { count: answer.files.length }), { kind: 'success' });
@@ -111,6 +114,7 @@ export function NewFilesForm({ folder, groupSlug }: { folder: Folder; groupSlug:
               minRows={3}
               error={errors['description']}
             />
+            <ProfileFields kind="file" value={profile} onChange={setProfile} />
             <Checkbox
               label={t('new_files.post_to_stream')}
               checked={postToStream}
