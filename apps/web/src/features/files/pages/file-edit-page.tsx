@@ -17,6 +17,7 @@ import { FoldersField, type ChosenFolder } from '../components/folders-field.tsx
 import { useFileFolders } from '../components/use-file-folders.ts';
 import { folderName } from '../lib/folder-name.ts';
 import { filePath } from '../lib/paths.ts';
+import { ProfileFields } from '../profile-fields.tsx';
 
 /** `/files/{id}/edit`: name, description, folders, and finalizing for good. */
 export function FileEditPage() {
@@ -49,6 +50,7 @@ function FileEditForm({ file, folders: initialFolders }: { file: FileEntry; fold
   const update = useUpdateFile();
   const [name, setName] = useState(file.name);
   const [description, setDescription] = useState(file.description);
+  const [profile, setProfile] = useState(file.file_profile);
   // Folders the member cannot see stay as they are: the field lists and changes the visible ones.
   const hidden = file.folder_ids.filter((id) => !initialFolders.some((folder) => folder.id === id));
   const [folders, setFolders] = useState(initialFolders);
@@ -76,6 +78,7 @@ function FileEditForm({ file, folders: initialFolders }: { file: FileEntry; fold
         file: {
           name: name.trim(),
           description,
+          file_profile: profile,
           folder_ids: [...hidden, ...folders.map((folder) => folder.id)],
           ...(finalize ? { finalized: true as const } : {}),
         },
@@ -121,6 +124,7 @@ function FileEditForm({ file, folders: initialFolders }: { file: FileEntry; fold
               minRows={3}
               error={errors['description']}
             />
+            <ProfileFields kind="file" value={profile} onChange={setProfile} />
             <FoldersField value={folders} onChange={setFolders} error={errors['folder_ids']} />
             {!file.finalizedAt && (
               <Checkbox
