@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { FILE_LIMITS, type Folder } from '@agora/contracts';
+import { FILE_LIMITS, type Folder, type ProfileValues } from '@agora/contracts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { showFormErrors } from '../../../ui/form-errors.ts';
@@ -14,8 +14,9 @@ import { showToast } from '../../../ui/toast.tsx';
 import { folderQuery, useCreateFolder, useUpdateFolder } from '../api.ts';
 import { useDefaultFolder } from '../components/use-default-folder.ts';
 import { folderPath } from '../lib/paths.ts';
+import { ProfileFields } from '../profile-fields.tsx';
 
-type Values = { name: string; description: string; requires_approval: boolean };
+type Values = { name: string; description: string; requires_approval: boolean; folder_profile?: ProfileValues };
 
 type FolderFormProps = {
   title: string;
@@ -90,6 +91,11 @@ function FolderForm({ title, folder, initial, back, onSave, saved, groupSlug }: 
               minRows={3}
               error={errors['description']}
             />
+            <ProfileFields
+              kind="folder"
+              value={values.folder_profile}
+              onChange={(folder_profile) => setValues({ ...values, folder_profile })}
+            />
             {folder.can.review && (
               <Checkbox
                 label={t('folder_form.requires_approval')}
@@ -161,12 +167,19 @@ export function EditFolderPage() {
       key={data.id}
       title={t('folder_form.edit_title')}
       folder={data}
-      initial={{ name: data.name, description: data.description, requires_approval: data.requires_approval }}
+      initial={{
+        name: data.name,
+        description: data.description,
+        requires_approval: data.requires_approval,
+        folder_profile: data.folder_profile,
+      }}
       back={folderPath(data.id, slug)}
       saved={t('folder_form.saved')}
       groupSlug={groupSlug}
       onSave={(values) => {
-        const changes = data.can.review ? values : { name: values.name, description: values.description };
+        const changes = data.can.review
+          ? values
+          : { name: values.name, description: values.description, folder_profile: values.folder_profile };
         return update.mutateAsync({ folderId: data.id, folder: changes });
       }}
     />
