@@ -20,7 +20,9 @@
 // group (messages.ts: an inbox of 50,000 messages, page 1 and page 500, and a message to a group
 // of 5,000 until every member holds it; --message-inbox, --message-group); the word "activities"
 // the activities group (activities.ts: a network of 1,000,000 activities, a member's stream, its
-// first page and a page far back, and posting; --activities, --activities-pglite); the word "capacity"
+// first page and a page far back, and posting; --activities, --activities-pglite); the word "files"
+// the files group (files.ts: a folder of 1,000 files listed, moved at once, and a 2 GB folder
+// zipped with the memory growth; BENCH_FILES_POSTGRES=0 for PGlite alone); the word "capacity"
 // the capacity
 // group (capacity.ts: simulated members added while the server stays healthy, on the embedded
 // default and PostgreSQL with Redis; --capacity-seconds per engine, --capacity-max,
@@ -47,6 +49,7 @@ import { formatJoinReport, runGroupJoinBench, type JoinFigures } from './group-j
 import { formatInviteReport, runInviteBench, type InviteFigures } from './invites.ts';
 import { formatMessagesReport, runMessagesBench, type MessagesReport } from './messages.ts';
 import { formatActivitiesReport, runActivitiesBench, type ActivitiesReport } from './activities.ts';
+import { formatFilesReport, runFilesBench, type FilesReport } from './files.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { keepResults } from './results.ts';
@@ -103,6 +106,7 @@ const messagesSelected = values.only.trim() === '' || values.only.split(',').som
 const activityCount = wholeNumber('--activities', values.activities, 1000);
 const pgliteActivityCount = wholeNumber('--activities-pglite', values['activities-pglite'], 1000);
 const activitiesSelected = values.only.trim() === '' || values.only.split(',').some((w) => isActivitiesWord(w));
+const filesSelected = values.only.trim() === '' || values.only.split(',').some((w) => isFilesWord(w));
 const requestSelected = values.only.trim() === '' || values.only.split(',').some((w) => isRequestWord(w));
 const capacitySeconds = wholeNumber('--capacity-seconds', values['capacity-seconds'], 10);
 const capacityMax = wholeNumber('--capacity-max', values['capacity-max'], 10);
@@ -322,6 +326,18 @@ try {
     console.log(`  activities: done${activities.failure ? `, FAILED: ${activities.failure}` : ''}`);
   }
 
+  let files: FilesReport | null = null;
+  if (filesSelected) {
+    files = await runFilesBench({
+      files: 1000,
+      requests: 300,
+      zipFiles: 20,
+      zipFileMb: 100,
+      postgres: process.env.BENCH_FILES_POSTGRES !== '0',
+    });
+    console.log(`  files: done${files.failure ? `, FAILED: ${files.failure}` : ''}`);
+  }
+
   let capacity: CapacityFigures | null = null;
   if (capacitySelected) {
     capacity = await runCapacityBench({
@@ -376,6 +392,7 @@ try {
   if (invites) console.log('\n' + formatInviteReport(invites));
   if (messages) console.log('\n' + formatMessagesReport(messages));
   if (activities) console.log('\n' + formatActivitiesReport(activities));
+  if (files) console.log('\n' + formatFilesReport(files));
   if (request) console.log('\n' + formatRequestReport(request));
   if (capacity) console.log('\n' + formatCapacityReport(capacity));
   if (web) console.log('\n' + formatWebReport(web));
@@ -394,6 +411,7 @@ try {
     ...(invites?.failure ? ['invites'] : []),
     ...(messages?.failure ? ['messages'] : []),
     ...(activities?.failure ? ['activities'] : []),
+    ...(files?.failure ? ['files'] : []),
     ...(capacity?.runs.some((r) => r.failure) ? ['capacity'] : []),
     ...(web?.failure ? ['web'] : []),
     ...(request?.failure ? ['request'] : []),
@@ -411,6 +429,12 @@ process.exit(exitCode);
 function isInviteWord(word: string): boolean {
   const w = word.trim().toLowerCase();
   return w !== '' && ('invites'.includes(w) || w.startsWith('invite'));
+}
+
+/** Whether a word of --only names the files group. */
+function isFilesWord(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w.length >= 3 && 'files'.startsWith(w);
 }
 
 /** Whether a word of --only names the messages group. */
@@ -482,6 +506,7 @@ function selectScenarios(only: string): {
     !words.some(isInviteWord) &&
     !words.some(isMessagesWord) &&
     !words.some(isActivitiesWord) &&
+    !words.some(isFilesWord) &&
     !words.some(isRequestWord) &&
     !words.some(isWebWord)
   ) {

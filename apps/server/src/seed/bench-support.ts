@@ -18,6 +18,7 @@ export { measureEvents, type EventsFigures } from './bench-events.ts';
 export { measureCsvInvite, type CsvInviteFigures } from './bench-invites.ts';
 export { measureDirectMessages, type DirectMessageFigures } from './bench-messages.ts';
 export { measureActivities, type ActivityFigures } from './bench-activities.ts';
+export { measureFiles, type FilesFigures } from './bench-files.ts';
 export { largeEmail } from './large.ts';
 export {
   generateLargeSeries,
