@@ -14,6 +14,9 @@ import { filesBase, folderPath, newFilesPath } from '../lib/paths.ts';
 import { FilesTable, type ExtraColumn } from './files-table.tsx';
 import { FolderBreadcrumb } from './folder-breadcrumb.tsx';
 import { FolderMenu } from './folder-menu.tsx';
+import { ApprovalButton } from '../approval-link.tsx';
+import { useProfileColumns } from '../profile-columns.tsx';
+import { FolderSearchPanel } from '../search-panel.tsx';
 
 type FolderViewProps = { folderId: string; groupSlug: string | null; extraColumns?: ExtraColumn[] };
 
@@ -22,6 +25,7 @@ export function FolderView({ folderId, groupSlug, extraColumns }: FolderViewProp
   const { t } = useTranslation('files');
   const queryClient = useQueryClient();
   const folder = useQuery(folderQuery(folderId));
+  const profileColumns = useProfileColumns();
   const data = folder.data;
   usePageTitle(data ? folderName(data, t) : t('roots.title'));
 
@@ -60,6 +64,7 @@ export function FolderView({ folderId, groupSlug, extraColumns }: FolderViewProp
                     {t('folder.add_files')}
                   </Button>
                 )}
+                <ApprovalButton folder={data} />
                 <FolderMenu folder={data} groupSlug={slug} />
               </Group>
             )
@@ -75,17 +80,19 @@ export function FolderView({ folderId, groupSlug, extraColumns }: FolderViewProp
             {t('folder.requires_approval')}
           </Text>
         )}
-        <FilesTable
-          folderId={folderId}
-          subfolders={data?.subfolders ?? []}
-          files={data?.files ?? []}
-          loading={folder.isPending}
-          error={folder.error}
-          onRetry={() => void folder.refetch()}
-          groupSlug={slug}
-          extraColumns={extraColumns}
-          emptyText={data?.type === 'root_folder' ? 'empty' : 'empty_folder'}
-        />
+        <FolderSearchPanel folderId={folderId}>
+          <FilesTable
+            folderId={folderId}
+            subfolders={data?.subfolders ?? []}
+            files={data?.files ?? []}
+            loading={folder.isPending}
+            error={folder.error}
+            onRetry={() => void folder.refetch()}
+            groupSlug={slug}
+            extraColumns={extraColumns ?? profileColumns}
+            emptyText={data?.type === 'root_folder' ? 'empty' : 'empty_folder'}
+          />
+        </FolderSearchPanel>
       </Stack>
     </PageContainer>
   );
