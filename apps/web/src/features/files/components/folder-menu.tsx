@@ -7,6 +7,7 @@ import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { errorMessage } from '../../../ui/use-error-message.ts';
 import { useDeleteFolder } from '../api.ts';
+import { ExportMenuItem } from '../export-panel.tsx';
 import { folderName } from '../lib/folder-name.ts';
 import { filesBase, folderEditPath, folderPath, newFilesPath, newFolderPath } from '../lib/paths.ts';
 
@@ -18,7 +19,6 @@ export function FolderMenu({ folder, groupSlug }: { folder: Folder; groupSlug: s
   const plain = folder.type === 'folder';
   const canEdit = plain && folder.can.update;
   const canDelete = plain && folder.can.destroy;
-  if (!folder.can.create_subfolders && !folder.can.add_files && !canEdit && !canDelete) return null;
 
   const onDelete = async () => {
     const name = folderName(folder, t);
@@ -81,6 +81,7 @@ export function FolderMenu({ folder, groupSlug }: { folder: Folder; groupSlug: s
             {t('folder.edit')}
           </Menu.Item>
         )}
+        <ExportMenuItem folder={{ id: folder.id, name: folderName(folder, t) }} />
         {canDelete && (
           <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
             {t('folder.delete')}
