@@ -7,7 +7,7 @@ import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { createApprovalParts } from './approval-module.ts';
 import { createBatchParts } from './batch-module.ts';
-import { FILE_EVENTS, FILE_OWNER, FOLDER_EXPORT_OWNER, PENDING_VERSION_OWNER } from './events.ts';
+import { FILE_OWNER, FOLDER_EXPORT_OWNER, PENDING_VERSION_OWNER } from './events.ts';
 import { fileRoutes, folderRoutes } from './routes.ts';
 import { createFilesService } from './service.ts';
 
@@ -26,6 +26,9 @@ export const filesModule = defineModule({
   needs: ['groups', 'members', 'networks', 'notifications', 'activities', 'accounts'],
   create: (platform, needs: Needs) => {
     const files = createFilesService({ ...needs, db: platform.db, events: platform.events, storage: platform.storage });
+    // The network shell and the group pages link the folder trees.
+    needs.networks.useRootFolder(files.networkRootFolderId);
+    needs.groups.useRootFolder(files.groupRootFolderId);
     return {
       ...files,
       approval: createApprovalParts(platform, needs, files),
@@ -40,5 +43,4 @@ export const filesModule = defineModule({
     [FOLDER_EXPORT_OWNER]: files.batch.exportOwner,
   }),
   unreadCounters: (files) => ({ Files: files.folders.unreadCount }),
-  auditTypes: [FILE_EVENTS.published, FILE_EVENTS.destroyed, FILE_EVENTS.moved],
 });
