@@ -28,5 +28,6 @@ const BY_EXTENSION: Array<[Icon, string[]]> = [
 export function FileIcon({ extension, size = 20 }: { extension: string; size?: number }) {
   const lower = extension.toLowerCase();
   const Found = BY_EXTENSION.find(([, extensions]) => extensions.includes(lower))?.[0] ?? IconFile;
-  return <Found size={size} aria-hidden />;
+  // Long names wrap beside it; the icon keeps its size.
+  return <Found size={size} aria-hidden style={{ flexShrink: 0 }} />;
 }

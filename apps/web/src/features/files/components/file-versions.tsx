@@ -43,11 +43,11 @@ export function FileVersions({ file }: { file: FileEntry }) {
             ) : (
               versions.data.map((version) => (
                 <Table.Tr key={version.version}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Group gap={6} wrap="nowrap">
                       {version.version}
                       {version.version === file.version && (
-                        <Badge size="xs" variant="light">
+                        <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
                           {t('file.current')}
                         </Badge>
                       )}

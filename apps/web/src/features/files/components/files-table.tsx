@@ -112,7 +112,7 @@ export function FilesTable({
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <IconFolder size={20} aria-hidden />
+                  <IconFolder size={20} aria-hidden style={{ flexShrink: 0 }} />
                   <Anchor component={Link} to={folderLink(folder)} title={name} style={{ wordBreak: 'break-word' }}>
                     {shortenName(name)}
                   </Anchor>

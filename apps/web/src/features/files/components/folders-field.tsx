@@ -26,8 +26,8 @@ export function removeFolder(value: ChosenFolder[], folderId: string): ChosenFol
 }
 
 /**
- * The folders a file is in: each can be removed but the fixed one (the default), and more are
- * added through the folder picker (a folder only once).
+ * The folders a file is in: each can be removed but the fixed one (the default) and the last
+ * one (a file lives in a folder), and more are added through the folder picker (a folder only once).
  */
 export function FoldersField({ value, onChange, error }: FoldersFieldProps) {
   const { t } = useTranslation('files');
@@ -56,7 +56,7 @@ export function FoldersField({ value, onChange, error }: FoldersFieldProps) {
                 <Text size="xs" c="dimmed">
                   {t('folders_field.default')}
                 </Text>
-              ) : (
+              ) : value.length === 1 ? null : (
                 <ActionIcon
                   variant="subtle"
                   color="gray"
