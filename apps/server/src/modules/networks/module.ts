@@ -24,7 +24,7 @@ export const networksModule = defineModule({
   },
   cacheInvalidations: networkCacheInvalidations,
   routes: (networks, { groups }, platform) => [
-    networkRoutes({ networks, groups }),
+    networkRoutes({ networks, groups, officeDocuments: !!platform.config.wopiDiscoveryUrl }),
     settingsRoutes({ networks, groups }),
     designRoutes({
       networks,

@@ -14,6 +14,8 @@ export function presentNetworkShell(
   network: NetworkRow,
   groupCategories: NetworkShell['group_categories'],
   rootFolderId: string | null = null,
+  /** Whether an office server is configured (`WOPI_DISCOVERY_URL`). */
+  officeDocuments = false,
 ): NetworkShell {
   const can = abilities(networkPolicy, actor, network);
   const settings = networkSettingsSchema.parse(network.settings);
@@ -36,6 +38,7 @@ export function presentNetworkShell(
       default_lock_period_days: settings.default_lock_period_days,
       maps: { enabled: settings.maps_enabled },
       membership_roles: { enabled: operatorConfig.membership_roles_enabled },
+      office_documents: { enabled: officeDocuments },
     },
     can: pick(can, ['administrate', 'version_and_updates', 'chat', 'send_direct_messages']),
     group_categories: groupCategories,

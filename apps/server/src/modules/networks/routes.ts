@@ -4,7 +4,7 @@ import type { GroupsService } from '../groups/index.ts';
 import { presentNetworkShell } from './present.ts';
 import type { NetworksService } from './service.ts';
 
-export function networkRoutes(deps: { networks: NetworksService; groups: GroupsService }) {
+export function networkRoutes(deps: { networks: NetworksService; groups: GroupsService; officeDocuments?: boolean }) {
   return async (app: FastifyInstance) => {
     app.get('/api/v1/network', { config: { auth: 'member' }, schema: { tags: ['network'] } }, async (request) => {
       const actor = request.actor!;
@@ -13,7 +13,7 @@ export function networkRoutes(deps: { networks: NetworksService; groups: GroupsS
         deps.groups.categoriesForShell(actor),
         deps.networks.rootFolderId(actor),
       ]);
-      return presentNetworkShell(actor, network!, categories, rootFolderId);
+      return presentNetworkShell(actor, network!, categories, rootFolderId, deps.officeDocuments);
     });
 
     app.get(
