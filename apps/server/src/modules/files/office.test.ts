@@ -151,6 +151,9 @@ describe('office actions', () => {
     // The discovery was read once and kept.
     expect(discoveryRequests).toBe(1);
     expect(await call(max, 'GET', '/api/storage/v2/discover')).toEqual({ ok: true });
+    expect(await call(max, 'GET', '/api/v1/network')).toMatchObject({
+      config: { office_documents: { enabled: true } },
+    });
   });
 
   it("give the editor's address with WOPISrc and a token; refuse actions not offered or not allowed", async () => {

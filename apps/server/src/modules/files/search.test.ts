@@ -103,5 +103,8 @@ describe('without an office server', () => {
     expect((await world.inject(member, 'GET', `/api/storage/files/${plan.id}/wopi/host/edit`)).statusCode).toBe(422);
     expect((await world.inject(null, 'GET', `/wopi/files/${plan.id}?access_token=x`)).statusCode).toBe(404);
     expect(await world.call(member, 'GET', '/api/storage/v2/discover')).toEqual({ ok: true });
+    expect(await world.call(member, 'GET', '/api/v1/network')).toMatchObject({
+      config: { office_documents: { enabled: false } },
+    });
   });
 });
