@@ -21,6 +21,7 @@ import { FileVersions } from '../components/file-versions.tsx';
 import { useFileFolders } from '../components/use-file-folders.ts';
 import { folderName } from '../lib/folder-name.ts';
 import { fileEditPath, filesBase, folderPath, newVersionPath } from '../lib/paths.ts';
+import { OfficeActions } from '../office-actions.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -188,6 +189,7 @@ export function FilePage() {
           }
         />
         <FileState file={data} memberId={memberId} />
+        <OfficeActions file={data} />
         {data.pending_versions_count > 0 && (
           <Text size="sm" c="dimmed">
             {t('file.pending_versions', { count: data.pending_versions_count })}
