@@ -1,10 +1,8 @@
-import { Anchor, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { FolderSummary } from '@agora/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { rootsQuery } from './api.ts';
 import { approvalPath } from './approval-context.ts';
 
 /** The approval screen's link for a folder's tree, shown to those who review its files. */
@@ -20,17 +18,5 @@ export function ApprovalButton({ folder }: { folder: Pick<FolderSummary, 'can' |
     >
       {t('approval.link')}
     </Button>
-  );
-}
-
-/** For the user bar's Files module: the network's approval screen, where the member reviews its files. */
-export function ApprovalBarLink() {
-  const { t } = useTranslation('files');
-  const roots = useQuery(rootsQuery());
-  if (!roots.data?.network?.can.review) return null;
-  return (
-    <Anchor component={Link} to={approvalPath()} size="sm">
-      {t('approval.link')}
-    </Anchor>
   );
 }

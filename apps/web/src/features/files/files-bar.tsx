@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import type { FolderSummary } from '@agora/contracts';
 import { CountBadge } from '../../app/shell/count-badge.tsx';
 import { folderUnreadsQuery, rootsQuery } from './api.ts';
+import { approvalPath } from './approval-context.ts';
 import { folderName } from './lib/folder-name.ts';
 import { folderPath } from './lib/paths.ts';
 
@@ -43,6 +44,7 @@ export function FilesBar() {
     <Stack gap={0} data-testid="files-bar">
       {link('/files', t('userbar.all'), <CountBadge count={total} />)}
       {roots?.network && rootLink(roots.network)}
+      {roots?.network?.can.review && link(approvalPath(), t('approval.link'))}
       {roots && roots.groups.length > 0 && (
         <Text size="xs" c="dimmed" fw={600} tt="uppercase" px="sm" pt="sm" pb={4}>
           {t('roots.groups')}
