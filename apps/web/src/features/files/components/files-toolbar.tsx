@@ -26,9 +26,11 @@ export function FilesToolbar({ sourceFolderId, selection, files, folders, member
 
   return (
     <Group gap="xs" py="xs" role="toolbar" aria-label={t('toolbar.label')} wrap="wrap">
-      <Text size="sm" c="dimmed" mr="xs" aria-live="polite">
-        {actions.count > 0 ? t('toolbar.selected', { count: actions.count }) : ''}
-      </Text>
+      {actions.count > 0 && (
+        <Text size="sm" c="dimmed" mr="xs">
+          {t('toolbar.selected', { count: actions.count })}
+        </Text>
+      )}
       <Button
         size="xs"
         variant="default"
