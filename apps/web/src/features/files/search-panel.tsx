@@ -9,8 +9,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../ui/date-format.ts';
 import { shortenName } from '../../ui/file-format.ts';
 import { useErrorMessage } from '../../ui/use-error-message.ts';
-import { folderSearchQuery } from './api.ts';
-import { folderSearchParams, isSearching, type FolderSearch } from './api-extra.ts';
+import { folderSearchQuery, isSearching, type FolderSearch } from './api-extra.ts';
 import { ProfileField, useProfileProperties } from './profile-fields.tsx';
 
 /** The properties to filter by: the files' and the folders' (a name both have counts once). */
@@ -40,11 +39,7 @@ export function FolderSearchPanel({ folderId, children }: { folderId: string; ch
   const [debounced] = useDebouncedValue(search, FILE_LIMITS.searchDelayMs);
   const [filtersOpen, filtersToggle] = useDisclosure(false);
   const searching = isSearching(debounced);
-  const query = useQuery({
-    ...folderSearchQuery(folderId, folderSearchParams(debounced)),
-    enabled: searching,
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...folderSearchQuery(folderId, debounced), placeholderData: keepPreviousData });
   const count = activeFilters(search.filters);
 
   let results: ReactNode = null;
