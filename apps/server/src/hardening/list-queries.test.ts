@@ -685,6 +685,13 @@ const NOT_LISTS = new Set([
   'GET /unreads/activities',
   'GET /unreads/features',
   'GET /unreads/folders',
+  // One file; a folder listing, the roots and a file's versions are presented in a fixed number of
+  // statements whatever their size (path, subfolders, files, counts, the files' folders, authors,
+  // stored objects and pending versions each in one); the roots make missing ones only once.
+  'GET /api/storage/files/{id}',
+  'GET /api/storage/files/{id}/versions',
+  'GET /api/storage/folders/{id}',
+  'GET /api/storage/folders/roots',
   // A circular letter's recipients with their names: two statements however many there are.
   'GET /api/v1/activities/{id}/acknowledgements',
   // The translation service's languages (kept per process, no query) and one object's translation.

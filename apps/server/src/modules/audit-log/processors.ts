@@ -1,6 +1,7 @@
 import type { AuditEventType } from '@agora/contracts';
 import type { Processor, StoredEvent } from '../../platform/events/index.ts';
 import { UPLOAD_PUBLISHED, UPLOAD_REMOVED, type UploadEventChanges } from '../../platform/storage/index.ts';
+import { FILE_EVENTS } from '../files/index.ts';
 import { GROUP_MEMBERSHIP_EVENTS, type GroupMembershipEventChanges } from '../groups/index.ts';
 import { MEMBERSHIP_DESTROYED, type MembershipDestroyedChanges } from '../members/index.ts';
 import { NETWORK_DESIGN_UPDATED, NETWORK_SETTINGS_UPDATED, type SettingsEventChanges } from '../networks/index.ts';
@@ -83,6 +84,19 @@ const membershipDestroyEntry: Mapping = (event) => {
   };
 };
 
+/** A file moved between folders (a file's bytes are its upload: the same subject as its publishing). */
+const fileMoveEntry: Mapping = (event) => {
+  const changes = event.changes as { name?: string; from_folder_ids?: string[]; to_folder_ids?: string[] };
+  return {
+    eventType: 'FileMove',
+    membershipId: null,
+    subjectType: AUDIT_SUBJECTS.upload,
+    subjectId: event.subject.id,
+    subjectTitle: changes.name ?? '',
+    details: { from_folder_ids: changes.from_folder_ids ?? [], to_folder_ids: changes.to_folder_ids ?? [] },
+  };
+};
+
 /** Which domain events become which audit entries (administration spec, section 9). */
 const MAPPINGS: Record<string, Mapping> = {
   [UPLOAD_PUBLISHED]: fileEntry('FilePublish'),
@@ -94,6 +108,7 @@ const MAPPINGS: Record<string, Mapping> = {
   [GROUP_MEMBERSHIP_EVENTS.adminAppointed]: groupMembershipEntry('GroupAdminPermissionCreate'),
   [GROUP_MEMBERSHIP_EVENTS.adminRemoved]: groupMembershipEntry('GroupAdminPermissionDestroy'),
   [MEMBERSHIP_DESTROYED]: membershipDestroyEntry,
+  [FILE_EVENTS.moved]: fileMoveEntry,
 };
 
 /** The domain event types the audit log records. */

@@ -205,7 +205,8 @@ export function createFilesRepository(db: Db) {
       return tx
         .select({
           fileId: fileFolders.fileId,
-          elsewhere: sql<boolean>`exists (select 1 from ${fileFolders} other where other.file_id = ${fileFolders.fileId} and other.folder_id not in (${sql.join(
+          // Spelled out: inside the subquery the outer table's column must carry its table's name.
+          elsewhere: sql<boolean>`exists (select 1 from file_folders other where other.file_id = file_folders.file_id and other.folder_id not in (${sql.join(
             folderIds.map((id) => sql`${id}`),
             sql`, `,
           )}))`,
