@@ -184,6 +184,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   const mapTileSources = config.mapTiles ? [tileServerSource(config.mapTiles.urlTemplate)] : [];
+  // The editor host page posts to the office server (WOPI_DISCOVERY_URL) and frames its editor.
+  const officeSources = config.wopiDiscoveryUrl ? [new URL(config.wopiDiscoveryUrl).origin] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -194,6 +196,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         // The map tiles come from the tile server named by MAP_TILE_URL.
         imgSrc: ["'self'", 'data:', 'blob:', ...mapTileSources],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", ...officeSources],
+        formAction: ["'self'", ...officeSources],
         upgradeInsecureRequests: null,
       },
     },
