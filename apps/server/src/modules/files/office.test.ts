@@ -151,6 +151,11 @@ describe('office actions', () => {
     // The discovery was read once and kept.
     expect(discoveryRequests).toBe(1);
     expect(await call(max, 'GET', '/api/storage/v2/discover')).toEqual({ ok: true });
+    // Pages may post to the office server and frame its editor.
+    const { port } = discovery.address() as AddressInfo;
+    const policy = String((await t.app.inject({ url: '/healthz' })).headers['content-security-policy']);
+    expect(policy).toContain(`frame-src 'self' http://127.0.0.1:${port}`);
+    expect(policy).toContain(`form-action 'self' http://127.0.0.1:${port}`);
     expect(await call(max, 'GET', '/api/v1/network')).toMatchObject({
       config: { office_documents: { enabled: true } },
     });
