@@ -40,12 +40,19 @@ function reviewPath(type: string, contextId: string, page = 1) {
 }
 
 /** The API stub, with the review status' pagination headers. */
-function stub(options: { reviewed?: ReviewStatusEntry[]; pending?: FileWithPendingVersions[]; admin?: boolean }) {
+function stub(options: {
+  reviewed?: ReviewStatusEntry[];
+  pending?: FileWithPendingVersions[];
+  admin?: boolean;
+  office?: boolean;
+}) {
   const can = options.admin ? ADMIN_CAN : REVIEWER_CAN;
   const roots = { network: { ...NETWORK_ROOT, can }, groups: [{ ...GROUP_ROOT, can }] };
   const calls = stubApi({
     'GET /api/v1/session': ok(SESSION),
-    'GET /api/v1/network': ok(NETWORK),
+    'GET /api/v1/network': ok(
+      options.office ? { ...NETWORK, config: { ...NETWORK.config, office_documents: { enabled: true } } } : NETWORK,
+    ),
     'GET /api/storage/folders/roots': ok(roots),
     [`GET /api/storage/folders/${NETWORK_ROOT.id}/files/approval`]: ok({ files: options.pending ?? [] }),
     [`GET /api/storage/folders/${GROUP_ROOT.id}/files/approval`]: ok({ files: options.pending ?? [] }),
@@ -136,6 +143,14 @@ describe('the approval screen', { timeout: 20_000 }, () => {
         .slice(3),
     ).toEqual(['4', '2', '1', '3']);
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('opens a reviewed file with its tracked changes in the office editor, where there is one', async () => {
+    stub({ reviewed: [REVIEWED], office: true });
+    renderUi(<ApprovalPage />, { path: '/files/approval' });
+    const link = await screen.findByRole('link', { name: 'Show the changes of minutes.docx' });
+    expect(link.getAttribute('href')).toBe(`/files/${REVIEWED.id}/wopi/host/view?show_review_changes`);
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 
   it('says so when no version waits', async () => {

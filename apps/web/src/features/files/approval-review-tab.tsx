@@ -7,7 +7,9 @@ import { formatDate } from '../../ui/date-format.ts';
 import { shortenName } from '../../ui/file-format.ts';
 import { Pager } from '../../ui/pager.tsx';
 import { useErrorMessage } from '../../ui/use-error-message.ts';
+import { networkQuery } from '../home/index.ts';
 import { reviewStatusQuery, type FolderContext } from './api.ts';
+import { documentHostPath } from './office-actions.tsx';
 import { filePath } from './lib/paths.ts';
 
 const COUNTS = ['insertions', 'deletions', 'changes', 'comments'] as const;
@@ -18,6 +20,8 @@ export function ApprovalReviewTab({ context, groupSlug }: { context: FolderConte
   const errorMessage = useErrorMessage('files');
   const [page, setPage] = useState(1);
   const query = useQuery(reviewStatusQuery(context, page));
+  // The tracked changes open in the office editor, where there is one.
+  const office = !!useQuery(networkQuery).data?.config.office_documents?.enabled;
 
   if (query.isPending) return <Text c="dimmed">{t('approval.loading')}</Text>;
   if (query.error) return <Text c="red">{errorMessage(query.error)}</Text>;
@@ -37,6 +41,7 @@ export function ApprovalReviewTab({ context, groupSlug }: { context: FolderConte
                   {t(`approval.columns.${count}`)}
                 </Table.Th>
               ))}
+              {office && <Table.Th>{t('approval.columns.office')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -54,6 +59,18 @@ export function ApprovalReviewTab({ context, groupSlug }: { context: FolderConte
                     {entry.review_status[count]}
                   </Table.Td>
                 ))}
+                {office && (
+                  <Table.Td>
+                    <Anchor
+                      href={`${documentHostPath(entry.id, 'view')}?show_review_changes`}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={t('approval.show_changes_of', { name: entry.original_filename })}
+                    >
+                      {t('approval.show_changes')}
+                    </Anchor>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
