@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, unprocessable } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policy/index.ts';
+import type { StoredObjectRow } from '../../platform/storage/index.ts';
 import {
   fileCan,
   folderCan,
@@ -73,9 +74,15 @@ export function createBatch(
     return access.loadFolder(filesAccess, body.target_folder_id);
   }
 
-  async function moveFile(filesAccess: FilesAccess, id: string, sourceId: string | null, target: FolderRow) {
+  async function moveFile(
+    filesAccess: FilesAccess,
+    id: string,
+    sourceId: string | null,
+    target: FolderRow,
+    objects: Map<string, StoredObjectRow>,
+  ) {
     const { actor } = filesAccess;
-    const [object] = await deps.storage.live(actor.networkId, [id]);
+    const object = objects.get(id);
     const lock = object ? { lockedUntil: object.lockedUntil, lockedById: object.lockedById } : null;
     return deps.events.transaction(async (tx): Promise<Outcome> => {
       const file = await batchRepository.lockFile(tx, actor.networkId, id);
@@ -143,9 +150,11 @@ export function createBatch(
     async move(actor: Actor, body: BatchBody): Promise<BatchAnswer> {
       const filesAccess = await access.load(actor);
       const target = await targetOf(filesAccess, body);
+      // The storage locks of all files in one query.
+      const objects = new Map((await deps.storage.live(actor.networkId, body.file_ids)).map((o) => [o.id, o]));
       return each(
         body,
-        (id) => moveFile(filesAccess, id, body.source_folder_id ?? null, target),
+        (id) => moveFile(filesAccess, id, body.source_folder_id ?? null, target, objects),
         (id) => moveFolder(filesAccess, id, target.id),
       );
     },

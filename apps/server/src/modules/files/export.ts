@@ -1,4 +1,4 @@
-import { Transform, pipeline, type Readable } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { FILE_ERROR_KEYS, type FolderExport } from '@agora/contracts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
@@ -20,6 +20,19 @@ import type { FilesRepository } from './repository.ts';
 import { folderExports, type FolderExportRow } from './tables.ts';
 
 export const FOLDER_EXPORT_QUEUE = 'files.folder-export';
+
+/**
+ * A stream that starts the zip when it is first read: a source failing at once then fails the
+ * read, instead of an error emitted before the upload listens for one.
+ */
+function lazily(make: () => Readable): Readable {
+  return Readable.from(
+    (async function* () {
+      yield* make();
+    })(),
+    { objectMode: false },
+  );
+}
 
 /** Zip overhead per entry (headers, the central directory, deflate's worst case) kept free in a part. */
 const ENTRY_OVERHEAD_BYTES = 64 * 1024;
@@ -134,7 +147,7 @@ export function createFolderExports(deps: ExportDeps, repository: FilesRepositor
           uploaderId: row.requestedById,
           directory: 'files',
           fileName: `${folder.name}${suffix}.zip`,
-          body: streamZip(entries),
+          body: lazily(() => streamZip(entries)),
         });
         stored.push(object);
         if (object.state !== 'volatile') throw new Error(`the archive is in ${object.state}`);
