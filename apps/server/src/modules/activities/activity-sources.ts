@@ -1,10 +1,8 @@
 import { networkSettingsSchema } from '@agora/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { newId } from '../../platform/db/ids.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Processor, ProcessorContext, StoredEvent } from '../../platform/events/index.ts';
-import { sanitizeHtml } from '../../platform/html/sanitize.ts';
 import { translator } from '../../platform/i18n/index.ts';
 import type { StoredObjectRow } from '../../platform/storage/index.ts';
 import type { AppointmentsService } from '../appointments/index.ts';
@@ -14,7 +12,6 @@ import type { NetworksService } from '../networks/index.ts';
 import { postsTo, targetChanges, type Target } from './access.ts';
 import type { ActivitiesDeps } from './deps.ts';
 import { ACTIVITY_EVENTS, ACTIVITY_REPLY_OWNER } from './events.ts';
-import { plainTextOf } from './html.ts';
 import type { ActivitiesService } from './service.ts';
 import { activities as activitiesTable, type ActivityRow } from './tables.ts';
 
@@ -81,44 +78,8 @@ export function activitySourceProcessors(deps: ActivitySourceDeps, activities: A
     return row;
   }
 
-  async function post(tx: Db, input: SourcePost): Promise<void> {
-    const content = sanitizeHtml(input.content);
-    const id = newId();
-    const row = await repository.insertActivity(tx, {
-      id,
-      networkId: input.networkId,
-      actorId: input.actorId,
-      type: input.type,
-      objectId: input.objectId,
-      title: input.title,
-      url: input.url,
-      date: input.date,
-      content,
-      plainContent: plainTextOf(content),
-    });
-    await repository.insertTargets(
-      tx,
-      input.targets.map((t) => ({
-        ...t,
-        activityId: id,
-        networkId: input.networkId,
-        actorId: input.actorId,
-        type: input.type,
-      })),
-    );
-    await deps.events.record(tx, {
-      networkId: row.networkId,
-      type: ACTIVITY_EVENTS.created,
-      actorId: row.actorId,
-      subject: { type: 'activity', id },
-      changes: {
-        stream_ids: input.targets.map((t) => t.streamId),
-        group_ids: input.targets.flatMap((t) => (t.groupId ? [t.groupId] : [])),
-        network: input.targets.some((t) => t.groupId === null),
-        type: row.type,
-        mentioned_ids: [],
-      },
-    });
+  async function post(tx: Db, { targets, ...input }: SourcePost): Promise<void> {
+    await activities.insertModulePost(tx, input, targets);
   }
 
   /** The member an event names as its actor, as an actor (null: gone, or no member). */

@@ -125,6 +125,44 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
     });
   }
 
+  /**
+   * Inserts what another module announces, with its targets and its event, in the caller's
+   * transaction (a processor's delivery, so that a repeated delivery posts nothing twice).
+   */
+  async function insertModulePost(
+    tx: Db,
+    input: Omit<ModulePost, 'streamIds'>,
+    targets: Target[],
+  ): Promise<ActivityRow> {
+    const content = sanitizeHtml(input.content);
+    const id = newId(input.createdAt?.getTime());
+    const row = await repository.insertActivity(tx, {
+      id,
+      networkId: input.networkId,
+      actorId: input.actorId,
+      type: input.type,
+      objectId: input.objectId,
+      title: input.title,
+      url: input.url,
+      date: input.date,
+      content,
+      plainContent: plainTextOf(content),
+      ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+    });
+    await repository.insertTargets(
+      tx,
+      targets.map((t) => ({
+        ...t,
+        activityId: id,
+        networkId: input.networkId,
+        actorId: input.actorId,
+        type: input.type,
+      })),
+    );
+    await recordCreated(tx, row, targets, []);
+    return row;
+  }
+
   return {
     /** `POST /api/v1/activities` for an actor whose access is loaded. */
     async create(access: StreamAccess, body: ActivityBodyParsed, options: { at?: Date } = {}): Promise<ActivityRow> {
@@ -171,43 +209,16 @@ export function createPosting(deps: ActivitiesDeps, repository: ActivitiesReposi
 
     /** What another module announces: posted as given, in the streams given, with its event. */
     async postFromModule(input: ModulePost): Promise<ActivityRow> {
-      const content = sanitizeHtml(input.content);
-      const plain = plainTextOf(content);
       // What is not one of the network's streams is a group's.
       const networkStreamIds = new Set((await repository.streams(input.networkId)).map((s) => s.id));
       const targets: Target[] = [...new Set(input.streamIds)].map((id) => ({
         streamId: id,
         groupId: networkStreamIds.has(id) ? null : id,
       }));
-      return deps.events.transaction(async (tx) => {
-        const id = newId(input.createdAt?.getTime());
-        const row = await repository.insertActivity(tx, {
-          id,
-          networkId: input.networkId,
-          actorId: input.actorId,
-          type: input.type,
-          objectId: input.objectId,
-          title: input.title,
-          url: input.url,
-          date: input.date,
-          content,
-          plainContent: plain,
-          ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
-        });
-        await repository.insertTargets(
-          tx,
-          targets.map((t) => ({
-            ...t,
-            activityId: id,
-            networkId: input.networkId,
-            actorId: input.actorId,
-            type: input.type,
-          })),
-        );
-        await recordCreated(tx, row, targets, []);
-        return row;
-      });
+      return deps.events.transaction((tx) => insertModulePost(tx, input, targets));
     },
+
+    insertModulePost,
 
     /** `PUT /api/v1/activities/{id}`: the author changes content, files, images, tags. */
     async update(access: StreamAccess, row: ActivityRow, targets: Target[], body: ActivityUpdateParsed) {

@@ -204,6 +204,8 @@ export function createActivitiesService(deps: ActivitiesDeps) {
      * (network stream ids and group ids), with its own `activity.created` event.
      */
     postFromModule: (input: ModulePost): Promise<ActivityRow> => posting.postFromModule(input),
+    /** The same, in a transaction of the caller's (a processor's delivery). */
+    insertModulePost: posting.insertModulePost,
 
     /** The id of the network's default stream (made when missing). */
     async defaultStreamId(networkId: string): Promise<string> {
