@@ -55,7 +55,6 @@ export function createVersionWriter(deps: ApprovalDeps) {
       const { object, previous } = await deps.storage.replaceContent(input.uploader, input.file.id, input.uploadId, tx);
       // Read again once the object's row is locked: a version saved meanwhile counts.
       const file = (await deps.repository.file(input.file.networkId, input.file.id, tx)) ?? input.file;
-      const before = previous as typeof previous & { uploaderId?: string | null; publishedAt?: Date | null };
       await deps.repository.insertVersion(tx, {
         networkId: actor.networkId,
         fileId: file.id,
@@ -65,8 +64,8 @@ export function createVersionWriter(deps: ApprovalDeps) {
         extension: previous.extension,
         size: previous.size,
         contentType: previous.contentType,
-        authorId: before.uploaderId ?? file.authorId,
-        createdAt: before.publishedAt ?? file.updatedAt,
+        authorId: previous.uploaderId ?? file.authorId,
+        createdAt: previous.publishedAt ?? file.updatedAt,
       });
       const updated = await deps.repository.updateFile(tx, file.id, {
         version: file.version + 1,
