@@ -5,6 +5,5 @@ import type { Unreads } from '@agora/contracts';
  * unreads, as `/unreads/features` sums them).
  */
 export function unreadFiles(unreads: Unreads | undefined): number {
-  const files = (unreads as (Unreads & { Files?: number }) | undefined)?.Files;
-  return typeof files === 'number' ? files : 0;
+  return unreads?.Files ?? 0;
 }
