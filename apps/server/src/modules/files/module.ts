@@ -1,4 +1,6 @@
 import { defineModule } from '../../platform/loader/index.ts';
+import type { DemoNetwork } from '../../seed/demo-context.ts';
+import { seedDemoFiles } from '../../seed/demo-files.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { GroupsService } from '../groups/index.ts';
@@ -43,4 +45,5 @@ export const filesModule = defineModule({
     [FOLDER_EXPORT_OWNER]: files.batch.exportOwner,
   }),
   unreadCounters: (files) => ({ Files: files.folders.unreadCount }),
+  demo: (demo: DemoNetwork) => seedDemoFiles(demo),
 });
