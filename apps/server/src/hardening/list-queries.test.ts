@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -294,6 +295,58 @@ async function place(w: World, membershipIds: string[]) {
     entries.map((e) => ({ id: e.membershipId, values: { [ADDRESS_PROFILE_FIELD]: e.address } })),
   );
   await t.services.maps.storeLocations(w.networkId, entries);
+}
+
+/** Calls the API as `who` and expects `status`; the answer's JSON. */
+async function call<T>(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, status = 200) {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: sessions.get(who)!.headers,
+    ...(payload ? { payload } : {}),
+  });
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(status);
+  return response.body ? response.json<T>() : (undefined as T);
+}
+/** One folder of the network's tree per list route, made by the admin (some requiring approval). */
+const fileFolders = new Map<string, string>();
+async function folderFor(w: World, route: string, requiresApproval = false): Promise<string> {
+  const known = fileFolders.get(route);
+  if (known) return known;
+  const roots = await call<{ network: { id: string } }>('admin', 'GET', '/api/storage/folders/roots');
+  const folder = await call<{ id: string }>(
+    'admin',
+    'POST',
+    '/api/storage/folders',
+    { folder: { name: route, parent_folder_id: roots.network.id, requires_approval: requiresApproval } },
+    201,
+  );
+  fileFolders.set(route, folder.id);
+  return folder.id;
+}
+/** Files added by the admin to the route's folder, each a report with a description. */
+async function addFiles(w: World, route: string, n: number[], requiresApproval = false): Promise<string[]> {
+  const folderId = await folderFor(w, route, requiresApproval);
+  const ids: string[] = [];
+  for (const i of n) {
+    const upload = await t.services.storage.store({
+      networkId: w.networkId,
+      uploaderId: w.memberIds[0]!,
+      directory: 'files',
+      fileName: `Report ${i}.txt`,
+      body: Readable.from([Buffer.from(`report ${i}`)]),
+    });
+    const added = await call<{ files: Array<{ id: string }> }>(
+      'admin',
+      'POST',
+      '/api/v1/files',
+      { files: [upload.id], folder_ids: [folderId], description: `Report number ${i}` },
+      201,
+    );
+    ids.push(added.files[0]!.id);
+  }
+  await t.services.events.settled();
+  return ids;
 }
 
 const GROWN: GrownCase[] = [
@@ -601,6 +654,74 @@ const GROWN: GrownCase[] = [
         );
     },
   ),
+  // Files: a folder's listing, its search, the approval list, the review status list, the reviewers.
+  growing(
+    'GET /api/storage/folders/{id}',
+    'member',
+    () => `/api/storage/folders/${fileFolders.get('listing')!}?limit=1000`,
+    (w, n) => addFiles(w, 'listing', n),
+  ),
+  growing(
+    'GET /api/storage/folders/{id}/search',
+    'member',
+    () => `/api/storage/folders/${fileFolders.get('search')!}/search?q=report`,
+    (w, n) => addFiles(w, 'search', n),
+  ),
+  growing(
+    'GET /api/storage/folders/{folderId}/files/approval',
+    'admin',
+    () => `/api/storage/folders/${fileFolders.get('approval')!}/files/approval`,
+    async (w, n) => {
+      // The member, who reviews nothing, uploads a new version of each: it waits for approval.
+      for (const fileId of await addFiles(w, 'approval', n, true)) {
+        const upload = await t.services.storage.store({
+          networkId: w.networkId,
+          uploaderId: w.memberIds[1]!,
+          directory: 'files',
+          fileName: 'Report v2.txt',
+          body: Readable.from([Buffer.from('second')]),
+        });
+        await call('member', 'POST', `/api/storage/files/${fileId}/versions`, { upload_id: upload.id });
+      }
+      await t.services.events.settled();
+    },
+  ),
+  growing(
+    'GET /api/storage/v2/files',
+    'admin',
+    (w) => `/api/storage/v2/files?context_id=${w.networkId}&context_type=network&query=reviewed`,
+    async (w, n) => {
+      for (const fileId of await addFiles(w, 'reviewed', n)) {
+        await call(
+          'admin',
+          'PUT',
+          `/api/storage/files/${fileId}/review_status`,
+          {
+            insertions: 1,
+            deletions: 2,
+            changes: 3,
+            comments: 4,
+          },
+          204,
+        );
+      }
+    },
+  ),
+  growing(
+    'GET /api/storage/reviewers',
+    'admin',
+    (w) => `/api/storage/reviewers?context_type=network&context_id=${w.networkId}`,
+    async (w, n) => {
+      const last = n[n.length - 1]! + 1;
+      await call(
+        'admin',
+        'PUT',
+        `/api/storage/reviewers?context_type=network&context_id=${w.networkId}`,
+        { membership_ids: w.memberIds.slice(2, 2 + last) },
+        200,
+      );
+    },
+  ),
   // Last: texts to accept ask every member before going on.
   growing(
     'GET /api/v1/legal_texts/pending',
@@ -690,7 +811,9 @@ const NOT_LISTS = new Set([
   // stored objects and pending versions each in one); the roots make missing ones only once.
   'GET /api/storage/files/{id}',
   'GET /api/storage/files/{id}/versions',
-  'GET /api/storage/folders/{id}',
+  'GET /files/{fileId}/{type}/actions',
+  'GET /api/storage/files/{id}/{type}/host/{action}',
+  'GET /api/storage/folders/{id}/export',
   'GET /api/storage/folders/roots',
   // A circular letter's recipients with their names: two statements however many there are.
   'GET /api/v1/activities/{id}/acknowledgements',
