@@ -115,3 +115,6 @@ export async function noisePng(width: number, height: number): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/** The entries of a zip archive (the browser tests check downloaded archives). */
+export { unzip } from '../platform/storage/test-support.ts';

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/suite.ts';
+
+const suite = browserSuite({ timezoneId: 'Europe/Berlin' });
+// The machine running the tests is shared and slow at times.
+const SHOWN = { timeout: 20_000 };
+
+const MAX = 'max.member@example.com';
+const ANNA = 'anna.admin@example.com';
+
+/** The row of the files table naming `name`. */
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+describe('files', () => {
+  it('Max adds two files to his group’s folder, and downloads a folder of it as a zip with its paths', async () => {
+    const max = await suite.signedIn(MAX, '/groups/engineering/files');
+    await row(max, 'Architecture').waitFor(SHOWN);
+
+    await max.getByRole('link', { name: 'Dateien hinzufügen' }).first().click();
+    await max.getByRole('heading', { name: 'Dateien hinzufügen' }).waitFor(SHOWN);
+    const chooser = max.waitForEvent('filechooser');
+    await max.getByRole('button', { name: 'Dateien auswählen' }).click();
+    await (
+      await chooser
+    ).setFiles([
+      { name: 'Messprotokoll.txt', mimeType: 'text/plain', buffer: Buffer.from('Messung 1: 42 mm') },
+      { name: 'Schaltplan.txt', mimeType: 'text/plain', buffer: Buffer.from('A -> B -> C') },
+    ]);
+    await max.getByText('Messprotokoll.txt').waitFor(SHOWN);
+    await max.getByText('Schaltplan.txt').waitFor(SHOWN);
+    await max.getByRole('button', { name: 'Dateien hinzufügen' }).click();
+
+    // Back in the folder, both are listed.
+    await row(max, 'Messprotokoll.txt').waitFor(SHOWN);
+    await row(max, 'Schaltplan.txt').waitFor(SHOWN);
+
+    // The folder Architecture, chosen and downloaded as a zip, keeps its path.
+    await max.getByRole('checkbox', { name: 'Architecture auswählen' }).check();
+    const download = max.waitForEvent('download');
+    await max.getByRole('button', { name: 'Als ZIP herunterladen' }).click();
+    const zip = fs.readFileSync((await (await download).path())!);
+    const { unzip } = await import('@agora/server/e2e-support');
+    const entries = await unzip(zip);
+    const runbook = entries.find((e) => e.name === 'Architecture/Runbook.md');
+    expect(runbook?.data.toString()).toContain('check the health page');
+  });
+
+  it('a file Max has locked cannot be moved or deleted by Anna, who is told why', async () => {
+    const anna = await suite.signedIn(ANNA, '/files');
+    await anna
+      .getByRole('link', { name: /Netzwerk/ })
+      .first()
+      .click();
+    await row(anna, 'Templates').waitFor(SHOWN);
+    await row(anna, 'Templates').getByRole('link', { name: 'Templates' }).click();
+    await row(anna, 'Letter template.txt').waitFor(SHOWN);
+
+    await anna.getByRole('checkbox', { name: 'Letter template.txt auswählen' }).check();
+    const toolbar = anna.getByRole('toolbar', { name: 'Aktionen für die Auswahl' });
+    await expect.poll(() => toolbar.getByRole('button', { name: 'Verschieben' }).isDisabled(), SHOWN).toBe(true);
+    expect(await toolbar.getByRole('button', { name: 'Löschen' }).isDisabled()).toBe(true);
+    await toolbar.getByText(/gesperrt, festgeschrieben/).waitFor(SHOWN);
+  });
+
+  it('a new version Max uploads to a folder that requires approval waits until Anna approves it', async () => {
+    const anna = await suite.signedIn(ANNA, '/files');
+    await anna
+      .getByRole('link', { name: /Netzwerk/ })
+      .first()
+      .click();
+    await row(anna, 'Templates').waitFor(SHOWN);
+    await anna.getByRole('button', { name: 'Ordneraktionen' }).click();
+    await anna.getByRole('menuitem', { name: 'Neuer Ordner' }).click();
+    await anna.getByRole('textbox', { name: 'Name' }).fill('Verträge');
+    await anna.getByLabel('Neue Versionen müssen von einer prüfenden Person freigegeben werden').check();
+    await anna.getByRole('button', { name: 'Speichern' }).click();
+    await anna.getByRole('heading', { name: 'Verträge' }).waitFor(SHOWN);
+
+    await anna.getByRole('link', { name: 'Dateien hinzufügen' }).first().click();
+    const chooser = anna.waitForEvent('filechooser');
+    await anna.getByRole('button', { name: 'Dateien auswählen' }).click();
+    await (await chooser).setFiles({ name: 'Vertrag.txt', mimeType: 'text/plain', buffer: Buffer.from('Fassung 1') });
+    await anna.getByText('Vertrag.txt').waitFor(SHOWN);
+    await anna.getByRole('button', { name: 'Dateien hinzufügen' }).click();
+    await row(anna, 'Vertrag.txt').waitFor(SHOWN);
+    const folderUrl = anna.url();
+
+    // Max reviews nothing in the network's folders: his version waits.
+    const max = await suite.signedIn(MAX, new URL(folderUrl).pathname);
+    await row(max, 'Vertrag.txt').getByRole('link', { name: 'Vertrag.txt' }).click();
+    await max.getByRole('link', { name: 'Neue Version' }).click();
+    const versionChooser = max.waitForEvent('filechooser');
+    await max.getByRole('button', { name: 'Datei auswählen' }).click();
+    await (
+      await versionChooser
+    ).setFiles({ name: 'Vertrag.txt', mimeType: 'text/plain', buffer: Buffer.from('Fassung 2') });
+    await max.getByRole('button', { name: 'Version hochladen' }).click();
+    await max.getByText('Die neue Version wartet auf die Freigabe durch eine prüfende Person.').first().waitFor(SHOWN);
+
+    await anna.goto(new URL('/files/approval', anna.url()).toString());
+    await anna.getByRole('button', { name: 'Neue Version Vertrag.txt freigeben' }).click();
+    await anna.getByRole('dialog').getByRole('button', { name: 'Freigeben' }).click();
+    await anna.getByText('„Vertrag.txt“ wurde freigegeben.').waitFor(SHOWN);
+
+    // The approved bytes are the file's second version; the first is kept.
+    await max.reload();
+    await max.getByRole('link', { name: 'Version 2 herunterladen' }).waitFor(SHOWN);
+    await max.getByRole('link', { name: 'Version 1 herunterladen' }).waitFor(SHOWN);
+  });
+});
