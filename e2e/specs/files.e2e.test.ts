@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { throttleUploads } from '../support/browser.ts';
 import { browserSuite } from '../support/suite.ts';
 
 const suite = browserSuite({ timezoneId: 'Europe/Berlin' });
@@ -20,14 +21,22 @@ describe('files', () => {
 
     await max.getByRole('link', { name: 'Dateien hinzufügen' }).first().click();
     await max.getByRole('heading', { name: 'Dateien hinzufügen' }).waitFor(SHOWN);
+    // A slow line, so that the progress shows and saving waits for it.
+    const unthrottle = await throttleUploads(max, 150 * 1024);
     const chooser = max.waitForEvent('filechooser');
     await max.getByRole('button', { name: 'Dateien auswählen' }).click();
     await (
       await chooser
     ).setFiles([
-      { name: 'Messprotokoll.txt', mimeType: 'text/plain', buffer: Buffer.from('Messung 1: 42 mm') },
+      { name: 'Messprotokoll.txt', mimeType: 'text/plain', buffer: Buffer.from('Messung 1: 42 mm\n'.repeat(25_000)) },
       { name: 'Schaltplan.txt', mimeType: 'text/plain', buffer: Buffer.from('A -> B -> C') },
     ]);
+    const progress = max.getByRole('progressbar').first();
+    await progress.waitFor(SHOWN);
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), SHOWN).toBeGreaterThan(0);
+    expect(await max.getByRole('button', { name: 'Dateien hinzufügen' }).isDisabled()).toBe(true);
+    await unthrottle();
+    await progress.waitFor({ state: 'detached', timeout: 30_000 });
     await max.getByText('Messprotokoll.txt').waitFor(SHOWN);
     await max.getByText('Schaltplan.txt').waitFor(SHOWN);
     await max.getByRole('button', { name: 'Dateien hinzufügen' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
+import { launchBrowser, newPage, seriousViolations, throttleUploads } from '../support/browser.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
 import { signInThroughForm } from '../support/sign-in.ts';
 
@@ -29,25 +29,6 @@ async function signedInAdmin(path: string): Promise<Page> {
   context = opened.context;
   await signInThroughForm(opened.page, server.url, 'anna.admin@example.com', path);
   return opened.page;
-}
-
-/** A slow upstream, so that the upload's progress can be watched. */
-async function throttleUploads(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-  return () =>
-    cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
 }
 
 describe('uploading the network logo', () => {
