@@ -335,6 +335,7 @@ describe('GET /api/v1/unreads', () => {
       Invites: 0,
       Messages: 0,
       Activities: 0,
+      Files: 0,
     });
 
     const [first] = await notify([membership.id]);
@@ -352,6 +353,7 @@ describe('GET /api/v1/unreads', () => {
       Invites: 0,
       Messages: 0,
       Activities: 0,
+      Files: 0,
     });
   });
 });

@@ -23,6 +23,7 @@ describe('the unreads registry', () => {
       Invites: 0,
       Messages: 0,
       Activities: 0,
+      Files: 0,
     });
   });
 
@@ -38,6 +39,7 @@ describe('the unreads registry', () => {
       Invites: 0,
       Messages: 0,
       Activities: 0,
+      Files: 0,
     });
   });
 
