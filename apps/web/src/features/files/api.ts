@@ -30,6 +30,7 @@ import type {
 import { FILE_LIMITS } from '@agora/contracts';
 import { api, ApiError } from '../../app/api-client.ts';
 import { unreadsQuery } from '../../app/unreads.ts';
+import { postForm } from '../../ui/post-form.ts';
 
 /**
  * The calls of the files module (communication spec, Files): folders, files, versions, batch
@@ -221,24 +222,6 @@ export function useBatchMove() {
       api<BatchAnswer>(`${STORAGE}/${type}/move`, { method: 'POST', body }),
     onSuccess: () => invalidateFiles(queryClient),
   });
-}
-
-/** Posts a form, so that the browser itself receives (and saves) the answer. */
-function postForm(action: string, fields: Record<string, string>) {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = action;
-  form.hidden = true;
-  for (const [name, value] of Object.entries(fields)) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.appendChild(input);
-  }
-  document.body.appendChild(form);
-  form.submit();
-  form.remove();
 }
 
 /** Files and folders (their subtrees) as one zip: a token for them, posted as a form to the archive address. */

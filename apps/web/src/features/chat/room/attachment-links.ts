@@ -1,5 +1,6 @@
 import type { ChatAttachment, ChatFileTokenBody, FileTokenAnswer, ImageSize } from '@agora/contracts';
 import { api } from '../../../app/api-client.ts';
+import { postForm } from '../../../ui/post-form.ts';
 
 /** Chat thumbnails are 80x80 (spec 9); the gallery shows the large size. */
 export const THUMBNAIL_SIZE: ImageSize = '80x80';
@@ -21,24 +22,6 @@ export function fileUrl(file: Pick<ChatAttachment, 'id' | 'name' | 'extension' |
   const query = new URLSearchParams({ download: '1' });
   if (file.token) query.set('token', file.token);
   return `/api/storage/files/${encodeURIComponent(file.id)}/get/${encodeURIComponent(downloadName(file))}?${query}`;
-}
-
-/** Posts a form, so that the browser itself receives (and saves) the answer. */
-function postForm(action: string, fields: Record<string, string>) {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = action;
-  form.hidden = true;
-  for (const [name, value] of Object.entries(fields)) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.appendChild(input);
-  }
-  document.body.appendChild(form);
-  form.submit();
-  form.remove();
 }
 
 /**
