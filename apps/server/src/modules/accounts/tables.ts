@@ -14,6 +14,12 @@ export const users = pgTable(
     resetPasswordTokenHash: text('reset_password_token_hash'),
     resetPasswordSentAt: timestamp('reset_password_sent_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** A new address waiting for its confirmation link (`/users/edit`); the token is hashed. */
+    unconfirmedEmail: text('unconfirmed_email'),
+    emailConfirmationTokenHash: text('email_confirmation_token_hash'),
+    emailConfirmationSentAt: timestamp('email_confirmation_sent_at', { withTimezone: true }),
+    /** Mail to the address bounced: notifications stay off until the member activates them again. */
+    emailBouncedAt: timestamp('email_bounced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -21,6 +27,7 @@ export const users = pgTable(
     uniqueIndex('users_email_idx').on(t.email),
     uniqueIndex('users_authentication_token_idx').on(t.authenticationToken),
     uniqueIndex('users_reset_password_token_idx').on(t.resetPasswordTokenHash),
+    uniqueIndex('users_email_confirmation_token_idx').on(t.emailConfirmationTokenHash),
   ],
 );
 
@@ -37,6 +44,11 @@ export const sessions = pgTable(
     csrfToken: text('csrf_token').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * Set when the password was right and a second factor is still to be given: such a session
+     * reaches only the two-factor calls until a code clears it.
+     */
+    secondFactorPendingAt: timestamp('second_factor_pending_at', { withTimezone: true }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -39,6 +39,8 @@ export const memberships = pgTable(
      * that what they wrote keeps an author; a deleted member is locked too and signs in no more.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set for a new member whose network asks for profile data on joining, until they gave it. */
+    onboardingPendingAt: timestamp('onboarding_pending_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
