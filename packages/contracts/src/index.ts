@@ -47,3 +47,4 @@ export * from './group-category-admins.ts';
 export * from './direct-message.ts';
 export * from './activity.ts';
 export * from './files.ts';
+export * from './property-sets.ts';
