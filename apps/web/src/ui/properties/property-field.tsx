@@ -1,5 +1,5 @@
 import { Fieldset, Grid, MultiSelect, Select, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddressValue, Property } from '@agora/contracts';
 import { DateInput } from '../date-input.tsx';
@@ -64,7 +64,9 @@ function UploadPropertyField({ property, value, onChange, error, disabled, onUpl
   const [items, setItems] = useState<UploadItem[]>(() => (current ? [itemOf(current)] : []));
   const uploading = items.some((item) => stateOf(item) === 'uploading');
   const onUploadingRef = useRef(onUploadingChange);
-  onUploadingRef.current = onUploadingChange;
+  useLayoutEffect(() => {
+    onUploadingRef.current = onUploadingChange;
+  });
   useEffect(() => onUploadingRef.current?.(uploading), [uploading]);
 
   const change = (next: UploadItem[]) => {
