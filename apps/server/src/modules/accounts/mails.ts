@@ -11,3 +11,17 @@ export function passwordResetMail(locale: string, link: string, networkName: str
     closing: [t('accounts:password_reset.validity')],
   };
 }
+
+/** The link that confirms a new address, mailed to that address (`accounts:email_confirmation`). */
+export function emailConfirmationMail(locale: string, link: string, networkName: string): MailContent {
+  const t = translator(locale);
+  return {
+    subject: t('accounts:email_confirmation.subject'),
+    paragraphs: [
+      t('accounts:email_confirmation.greeting'),
+      t('accounts:email_confirmation.request', { network: networkName }),
+    ],
+    action: { label: t('accounts:email_confirmation.action'), url: link },
+    closing: [t('accounts:email_confirmation.validity')],
+  };
+}

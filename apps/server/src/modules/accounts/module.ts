@@ -3,6 +3,7 @@ import type { DemoNetwork } from '../../seed/demo-context.ts';
 import type { MembersService } from '../members/index.ts';
 import { authenticationTokenRoutes } from './authentication-token-routes.ts';
 import { localeSettingsRoutes } from './locale-settings-routes.ts';
+import { registrationRoutes } from './registration-routes.ts';
 import { accountRoutes } from './routes.ts';
 import { accountCacheInvalidations, createAccountsService } from './service.ts';
 import { createSignInGuard } from './sign-in-guard.ts';
@@ -36,6 +37,7 @@ export const accountsModule = defineModule({
     }),
     localeSettingsRoutes({ accounts, members }),
     authenticationTokenRoutes({ accounts }),
+    registrationRoutes({ accounts }),
   ],
   // Anna can subscribe to her calendars at once; the others make their token on the account page.
   demo: async (demo: DemoNetwork): Promise<void> =>

@@ -1,10 +1,12 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { sessions, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
 
 export function createAccountsRepository(db: Db) {
   // What a request reads when its session is not cached: prepared once per connection.
@@ -88,12 +90,50 @@ export function createAccountsRepository(db: Db) {
     async touchSession(id: string, now: Date, expiresAt: Date): Promise<void> {
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
     },
+    async clearSecondFactorPending(id: string): Promise<void> {
+      await db.update(sessions).set({ secondFactorPendingAt: null }).where(eq(sessions.id, id));
+    },
     async deleteSession(id: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));
     },
     /** The ids of the sessions ended. */
     async deleteSessionsOfUser(userId: string): Promise<string[]> {
       const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+      return rows.map((r) => r.id);
+    },
+    /** Of some accounts, those whose address bounced: one query. */
+    async bouncedUserIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), isNotNull(users.emailBouncedAt)));
+      return new Set(rows.map((r) => r.id));
+    },
+    /** Marks the accounts of some addresses (lower case) as bounced: their ids. */
+    async markBounced(emails: string[], at: Date, tx: Db = db): Promise<string[]> {
+      if (emails.length === 0) return [];
+      const rows = await tx
+        .update(users)
+        .set({ emailBouncedAt: at })
+        .where(inArray(users.email, emails))
+        .returning({ id: users.id });
+      return rows.map((r) => r.id);
+    },
+    async userByConfirmationToken(tokenHash: string, sentAfter: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.emailConfirmationTokenHash, tokenHash), gt(users.emailConfirmationSentAt, sentAfter)))
+        .limit(1);
+      return row;
+    },
+    /** Ends every session of an account but one (a password changed in that one); their ids. */
+    async deleteOtherSessionsOfUser(userId: string, keepId: string): Promise<string[]> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+        .returning({ id: sessions.id });
       return rows.map((r) => r.id);
     },
     async deleteExpiredSessions(now: Date): Promise<void> {

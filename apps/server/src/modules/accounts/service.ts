@@ -4,6 +4,7 @@ import {
   LOCALES,
   type Locale,
   type LocaleSettings,
+  type SecondFactorStep,
   type SessionInfo,
 } from '@agora/contracts';
 import type { Cache } from '../../platform/cache/index.ts';
@@ -24,6 +25,7 @@ import {
 } from '../members/index.ts';
 import { createAccountAdministration, FIRST_PASSWORD_VALID_MS } from './administration.ts';
 import { passwordResetMail } from './mails.ts';
+import { createRegistration } from './registration.ts';
 import { createAccountsRepository, type SessionRow, type UserRow } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,6 +52,16 @@ type CachedSession = { session: SessionRow; locale: string | null; membership: M
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/**
+ * What signing in asks of the two-factor module (which needs this one, so it hands this over
+ * when it is made): which step a member's new session still needs, and what to do once such a
+ * session opened (mail a code).
+ */
+export type SecondFactorGate = {
+  stepFor(networkId: string, userId: string): Promise<SecondFactorStep | null>;
+  sessionOpened(network: NetworkContext, userId: string, membershipId: string, step: SecondFactorStep): Promise<void>;
+};
+
 export type AccountsDeps = {
   db: Db;
   events: Pick<Events, 'record' | 'transaction'>;
@@ -68,11 +80,18 @@ export function createAccountsService(deps: AccountsDeps) {
   const sessions = deps.cache.region<CachedSession>(CACHED_SESSIONS);
   /** The membership behind each actor made from a cached session (`GET /session` answers with it). */
   const membershipOfActor = new WeakMap<Actor, MembershipRow>();
+  let secondFactor: SecondFactorGate | null = null;
 
   /** A session ended (signed out, its account's password reset, its member deleted ...): everywhere. */
   const sessionEnded = (sessionId: string) => {
     deps.cache.invalidate([sessionKey(sessionId)]);
     deps.onSessionEnded?.(sessionId);
+  };
+
+  /** The second factor was given (or set up): the session reaches everything, in every process. */
+  const passSecondFactor = async (sessionId: string): Promise<void> => {
+    await repository.clearSecondFactorPending(sessionId);
+    deps.cache.invalidate([sessionKey(sessionId)]);
   };
 
   /** The member's language changed: in the settings, or chosen on the sign-in page. */
@@ -133,7 +152,7 @@ export function createAccountsService(deps: AccountsDeps) {
     }
     const actor = deps.members.actorFor(membership, found.session.id, found.locale);
     membershipOfActor.set(actor, membership);
-    return { actor, csrfToken: found.session.csrfToken };
+    return { actor, csrfToken: found.session.csrfToken, secondFactorPending: !!found.session.secondFactorPendingAt };
   }
 
   /** A new session of a member whose credentials were checked; a language chosen before becomes theirs if they have none. */
@@ -146,6 +165,7 @@ export function createAccountsService(deps: AccountsDeps) {
     const token = randomToken();
     const csrfToken = randomToken();
     const now = new Date();
+    const step = (await secondFactor?.stepFor(network.id, user.id)) ?? null;
     const localeSet = await deps.db.transaction(async (tx) => {
       await repository.insertSession(
         {
@@ -156,6 +176,7 @@ export function createAccountsService(deps: AccountsDeps) {
           ip: meta.ip,
           userAgent: meta.userAgent?.slice(0, 500) ?? null,
           expiresAt: new Date(now.getTime() + ttlMs),
+          secondFactorPendingAt: step ? now : null,
         },
         tx,
       );
@@ -167,7 +188,16 @@ export function createAccountsService(deps: AccountsDeps) {
       return set;
     });
     const locale = localeSet && meta.chosenLocale ? meta.chosenLocale : localeOf(user, network);
-    return { token, info: { member: presentCurrentMember(membership), csrf_token: csrfToken, locale } };
+    if (step) await secondFactor?.sessionOpened(network, user.id, membership.id, step);
+    return {
+      token,
+      info: {
+        member: presentCurrentMember(membership),
+        csrf_token: csrfToken,
+        locale,
+        ...(step ? { second_factor: step } : {}),
+      },
+    };
   }
 
   return {
@@ -175,6 +205,9 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Addresses, first-password links and sessions, for the members administration. */
     administration: createAccountAdministration({ ...deps, onSessionEnded: sessionEnded }),
+
+    /** The account's address, password and bounced address (`/users/edit`). */
+    registration: createRegistration({ ...deps, repository, sessionEnded }),
 
     /**
      * Checks the password and opens a session. A wrong password, an unknown address and an
@@ -239,15 +272,29 @@ export function createAccountsService(deps: AccountsDeps) {
       return resolveFound(found, networkId);
     },
 
-    async sessionInfo(network: NetworkContext, actor: Actor, csrfToken: string) {
+    /** Signing in asks the two-factor module which sessions open waiting for a second factor. */
+    useSecondFactor(gate: SecondFactorGate): void {
+      secondFactor = gate;
+    },
+
+    async sessionInfo(network: NetworkContext, actor: Actor, csrfToken: string, secondFactorPending = false) {
       const membership = membershipOfActor.get(actor) ?? (await deps.members.findByUser(network.id, actor.userId));
       if (!membership) return null;
+      let step: SecondFactorStep | null = null;
+      if (secondFactorPending) {
+        step = (await secondFactor?.stepFor(network.id, actor.userId)) ?? null;
+        // Nothing left to ask (the factors were reset, two-factor turned off): the session goes on.
+        if (!step) await passSecondFactor(actor.sessionId);
+      }
       return {
         member: presentCurrentMember(membership),
         csrf_token: csrfToken,
         locale: actor.locale ?? network.language,
+        ...(step ? { second_factor: step } : {}),
       } satisfies SessionInfo;
     },
+
+    passSecondFactor,
 
     async signOut(sessionId: string): Promise<void> {
       await repository.deleteSession(sessionId);
