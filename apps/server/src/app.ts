@@ -46,10 +46,12 @@ import { birthdayMailsModule } from './modules/birthday-mails/module.ts';
 import { calendarsModule } from './modules/calendars/module.ts';
 import { chatModule, chatPresenceModule } from './modules/chat/module.ts';
 import { directoryModule } from './modules/directory/module.ts';
+import { devicesModule } from './modules/devices/module.ts';
 import { externalInvitesModule } from './modules/external-invites/module.ts';
 import { groupInvitesModule } from './modules/group-invites/module.ts';
 import { groupsModule } from './modules/groups/module.ts';
 import { groupMembershipModule } from './modules/groups/membership-module.ts';
+import { ignoredMembersModule } from './modules/ignored-members/module.ts';
 import { invitesModule } from './modules/invites/module.ts';
 import { legalModule } from './modules/legal/module.ts';
 import { tileServerSource } from './modules/maps/index.ts';
@@ -60,11 +62,15 @@ import { activitiesModule } from './modules/activities/module.ts';
 import { filesModule } from './modules/files/module.ts';
 import { memberAdministrationModule } from './modules/member-administration/module.ts';
 import { membersModule } from './modules/members/module.ts';
+import { memberSettingsModule } from './modules/member-settings/module.ts';
 import { membershipRolesModule } from './modules/membership-roles/module.ts';
 import { navigationModule } from './modules/navigation/module.ts';
 import { networksModule } from './modules/networks/module.ts';
 import { notificationsModule } from './modules/notifications/module.ts';
 import { registrationsModule } from './modules/registrations/module.ts';
+import { twoFactorModule } from './modules/two-factor/module.ts';
+import { profileEditModule } from './modules/profile-edit/module.ts';
+import { propertySetsModule } from './modules/property-sets/module.ts';
 
 /** Every server module; the loader orders them by what they need and refuses a cycle. */
 export const MODULES = [
@@ -72,10 +78,14 @@ export const MODULES = [
   groupsModule,
   networksModule,
   membersModule,
+  ignoredMembersModule,
   membershipRolesModule,
+  propertySetsModule,
   directoryModule,
   accountsModule,
+  memberSettingsModule,
   notificationsModule,
+  devicesModule,
   meetingRoomsModule,
   calendarsModule,
   invitesModule,
@@ -90,6 +100,8 @@ export const MODULES = [
   mapsModule,
   memberAdministrationModule,
   registrationsModule,
+  twoFactorModule,
+  profileEditModule,
   navigationModule,
   messagesModule,
   activitiesModule,

@@ -19,6 +19,7 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('agora:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Agora <no-reply@localhost>'),
+  MAIL_BOUNCE_TOKEN: z.string().optional(),
   /** Where an online meeting room's meeting is joined; {room} is replaced by the room's key. */
   MEETING_URL_TEMPLATE: z
     .string()
@@ -40,6 +41,13 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   /** Whether the server fetches linked pages (public addresses only) to show their title and description. */
   LINK_PREVIEWS: z.enum(['on', 'off']).default('on'),
+  /** Web Push (VAPID, RFC 8292): the key pair (`npx web-push generate-vapid-keys`) and a contact; unset: no browser pushes. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^(mailto:|https:\/\/)\S+$/.test(v), 'must be a mailto: or https: URL'),
   /** A LibreTranslate service that translates messages for members; unset: no translation offered. */
   TRANSLATION_URL: z
     .string()
@@ -110,6 +118,8 @@ export type Config = {
   redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The bearer token with which the mail system reports bounced addresses; unset: no reports taken. */
+  mailBounceToken: string | undefined;
   /** The video-meeting URL of a meeting room, with `{room}` standing for the room's key. */
   meetingUrlTemplate: string;
   /** The Nominatim-compatible geocoder of members' addresses (the maps); unset: addresses stay unplaced. */
@@ -118,6 +128,8 @@ export type Config = {
   mapTiles: { urlTemplate: string; attribution: string } | undefined;
   /** Whether linked pages are fetched for their previews (`LINK_PREVIEWS`, default on). */
   linkPreviews: boolean;
+  /** The Web Push keys and contact (`VAPID_*`); unset: browsers are not pushed to. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   /** The LibreTranslate service and its key; unset: the translation calls offer no language. */
   translation: { url: string; apiKey: string | undefined } | undefined;
   /** The office server's WOPI discovery (`/hosting/discovery`); unset: files offer no office actions. */
@@ -223,9 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    mailBounceToken: e.MAIL_BOUNCE_TOKEN || undefined,
     meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
     geocoderUrl: e.GEOCODER_URL?.replace(/\/$/, ''),
     linkPreviews: e.LINK_PREVIEWS === 'on',
+    vapid: vapidConfig(e),
     mapTiles: e.MAP_TILE_URL ? { urlTemplate: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION } : undefined,
     translation: e.TRANSLATION_URL
       ? { url: e.TRANSLATION_URL.replace(/\/$/, ''), apiKey: e.TRANSLATION_API_KEY || undefined }
@@ -265,6 +279,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploads: { burst: e.UPLOAD_BURST, perSecond: e.UPLOAD_RATE },
     },
   };
+}
+
+/** All three VAPID variables, or none: half a configuration would fail at the first push. */
+function vapidConfig(e: z.infer<typeof envSchema>): Config['vapid'] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = e;
+  if (!publicKey && !privateKey && !subject) return undefined;
+  if (!publicKey || !privateKey || !subject) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT: set all three or none',
+    );
+  }
+  return { publicKey, privateKey, subject };
 }
 
 function randomSecret(): string {

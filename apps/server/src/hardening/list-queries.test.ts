@@ -350,6 +350,15 @@ async function addFiles(w: World, route: string, n: number[], requiresApproval =
 }
 
 const GROWN: GrownCase[] = [
+  // The member's ignored members: each ignore adds one to their list.
+  growing(
+    'GET /members/{id}/ignored',
+    'member',
+    (w) => `/members/${w.memberIds[1]!}/ignored`,
+    async (w, n) => {
+      for (const i of n) await post('member', `/members/${w.memberIds[20 + i]!}/ignore`, {});
+    },
+  ),
   // First: the map is turned on in the network's settings as they are then.
   growing(
     'GET /groups/{slug}/map',
@@ -755,6 +764,10 @@ const UNFILLED: Array<{ route: string; as: Who; path: (w: World) => string; stat
 
 /** GET routes that answer one object, a file or a page of the web app: no list to count. */
 const NOT_LISTS = new Set([
+  // A member has at most one factor of each type: the list cannot grow.
+  'GET /api/v1/authentication/factors',
+  'GET /api/v1/authentication/factors/new',
+  'GET /api/v1/property_sets/{name}',
   'GET /imprint',
   'GET /legal/{handle}',
   'GET /administration/legal_texts/{id}',
@@ -770,6 +783,13 @@ const NOT_LISTS = new Set([
   'GET /api/v1/session',
   'GET /members/{id}/locale_settings',
   'GET /api/v1/users/authentication_token',
+  // One object; its `groups` (the digest picker) are read in one query however many.
+  'GET /members/{id}/settings',
+  'GET /api/v1/users/registration',
+  'GET /api/v1/devices/{deviceId}/settings',
+  'GET /api/v1/devices/web-push-key',
+  'GET /api/v1/get-web-token',
+  'GET /api/v1/web-session',
   'GET /api/v1/calendars/context',
   'GET /calendars/{id}',
   'GET /external_invites/settings',

@@ -1,6 +1,7 @@
 export { notificationRoutes } from './routes.ts';
 export {
   createNotificationsService,
+  type NotificationsCreatedListener,
   type NotificationsService,
   type NotifyContext,
   type NotifyInput,

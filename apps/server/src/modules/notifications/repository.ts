@@ -56,6 +56,13 @@ export function createNotificationsRepository(db: Db) {
         .groupBy(notifications.recipientId);
       return new Map(rows.map((r) => [r.recipientId, r.n]));
     },
+    findMany(networkId: string, ids: string[]): Promise<NotificationRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.networkId, networkId), inArray(notifications.id, ids)));
+    },
     async find(networkId: string, recipientId: string, id: string): Promise<NotificationRow | undefined> {
       const [row] = await db
         .select()

@@ -54,8 +54,18 @@ export type NotifyInput = {
   readAt?: Date;
 };
 
+/**
+ * Told of every batch of new notifications, in the transaction that writes them (so what it
+ * queues commits or rolls back with them): the devices module queues their pushes.
+ */
+export type NotificationsCreatedListener = (
+  created: { networkId: string; ids: string[]; recipientIds: string[] },
+  tx: Db | undefined,
+) => Promise<void>;
+
 export function createNotificationsService(deps: NotificationsDeps) {
   const repository = createNotificationsRepository(deps.db);
+  const createdListeners: NotificationsCreatedListener[] = [];
 
   /** The actors of several notifications in one query. */
   async function actorsOf(networkId: string, rows: NotificationRow[]): Promise<Map<string, NotificationActor>> {
@@ -98,6 +108,28 @@ export function createNotificationsService(deps: NotificationsDeps) {
   }
 
   const service = {
+    /** Registers a listener of new notifications (see NotificationsCreatedListener). */
+    onCreated(listener: NotificationsCreatedListener): void {
+      createdListeners.push(listener);
+    },
+
+    /**
+     * Notifications by id with their texts in their recipients' languages, for what is sent
+     * elsewhere (pushes to devices); missing ones are left out.
+     */
+    async presentMany(networkId: string, ids: string[]): Promise<(Notification & { recipientId: string })[]> {
+      const rows = await repository.findMany(networkId, ids);
+      if (rows.length === 0) return [];
+      const [actors, locales] = await Promise.all([
+        actorsOf(networkId, rows),
+        recipientLocales(networkId, [...new Set(rows.map((r) => r.recipientId))]),
+      ]);
+      return rows.map((row) => ({
+        ...present(row, actors, locales.get(row.recipientId) ?? 'de'),
+        recipientId: row.recipientId,
+      }));
+    },
+
     /**
      * Stores one notification per recipient (one statement) and pushes each, with the new
      * unread count, to the recipient's open pages. From an event processor, the rows are written
@@ -123,6 +155,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
         })),
         context?.tx,
       );
+      for (const listener of createdListeners) {
+        await listener({ networkId: input.networkId, ids: rows.map((r) => r.id), recipientIds }, context?.tx);
+      }
       // Read after the commit: inside a processor's transaction only its `tx` may be used.
       const push = async () => {
         const [actors, locales] = await Promise.all([

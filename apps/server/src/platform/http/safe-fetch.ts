@@ -33,7 +33,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** Resolves as usual, then refuses the connection when any address is not public (no DNS rebinding: the checked address is the one used). */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);

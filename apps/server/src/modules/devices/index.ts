@@ -1,0 +1,1 @@
+export { createDevicesService, type DevicesService } from './service.ts';
