@@ -18,6 +18,14 @@ export const PROPERTY_TYPES = [
 ] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
+/** Types whose values are one text (a selection's is its option's value): a saved property may change among them. */
+const TEXT_VALUED_TYPES: readonly PropertyType[] = ['text', 'multiline_text', 'date', 'selection', 'url', 'email'];
+
+/** Whether a saved property may change from one type to the other, its stored values keeping their shape. */
+export function propertyTypesCompatible(from: PropertyType, to: PropertyType): boolean {
+  return from === to || (TEXT_VALUED_TYPES.includes(from) && TEXT_VALUED_TYPES.includes(to));
+}
+
 export const PROPERTY_LIMITS = {
   /** Properties of one set. */
   propertiesMax: 60,
@@ -74,7 +82,12 @@ export type PropertySet = {
   modifications: PropertyModification[];
 };
 
+/** The contexts a set may be made for besides the whole network (`?context_type=group&context_id=…`). */
+export const PROPERTY_SET_CONTEXT_TYPES = ['group'] as const;
+
 export const propertySetInputSchema = z.object({
+  /** `modified` (a context's set only): the network's set with `modifications`; its own properties are ignored. */
+  type: z.enum(PROPERTY_SET_TYPES).optional(),
   properties: z
     .array(propertySchema)
     .max(PROPERTY_LIMITS.propertiesMax)
@@ -210,6 +223,7 @@ export function propertyDisplayValue(property: Property, value: unknown): string
     case 'file':
       return (value as { name?: string }).name ?? null;
     default:
-      return String(value);
+      // Lists of texts (languages, skills) kept from before the property engine.
+      return Array.isArray(value) ? value.map(String).join(', ') : String(value);
   }
 }

@@ -204,6 +204,7 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
         ),
       );
       put('groups/slug', groupSlug);
+      put('property_sets/name', 'profile');
       put('groups/id', groupId);
       put('group-memberships/groupId', groupId);
       put(
@@ -258,6 +259,7 @@ export async function walkerWorld(app: FastifyInstance, services: Services, data
         group_ids: groupId ? [groupId] : [],
         membership_role_ids: roleId ? [roleId] : [],
         group_slug: groupSlug,
+        context_id: groupId,
         invite_ids: groupInviteIds,
         group_category_id: groupCategories[0]?.id,
         group_category_slug: groupCategories[0]?.slug,

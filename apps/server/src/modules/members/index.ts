@@ -30,4 +30,5 @@ export {
 export type { MemberProfileValueRow } from './profile-values.ts';
 export type { DirectoryMemberRow, FilterOptionRow } from './directory-list.ts';
 export { memberPolicy, type MemberSubject } from './policy.ts';
+export { MEMBERSHIP_OWNER } from './profile-image.ts';
 export type { MembershipKind } from './tables.ts';

@@ -1,0 +1,7 @@
+export {
+  createPropertySetsService,
+  defaultProfileProperties,
+  PROPERTY_SET_UPDATED,
+  type PropertySetContext,
+  type PropertySetsService,
+} from './service.ts';
