@@ -7,6 +7,8 @@ export const ERROR_KEYS = {
   locked: 'locked',
   rateLimited: 'rate_limited',
   csrf: 'invalid_csrf_token',
+  // 401 for a session that still waits for its second factor (two-factor.ts).
+  secondFactorRequired: 'second_factor_required',
   required: 'required',
   invalid: 'invalid',
   tooShort: 'too_short',

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { LOCALES } from './locales.ts';
 import type { CurrentMember } from './member.ts';
+import type { SecondFactorStep } from './two-factor.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -50,6 +51,12 @@ export type SessionInfo = {
   member: CurrentMember;
   csrf_token: string;
   locale: string;
+  /**
+   * Set while the session waits for its second factor: `verify` (a code is needed) or `setup`
+   * (the network enforces two-factor and the member has no factor yet). Such a session reaches
+   * only the two-factor calls.
+   */
+  second_factor?: SecondFactorStep;
 };
 
 /** `GET /api/v1/session`: the session, or null when nobody is signed in (204). */

@@ -110,15 +110,9 @@ export function createAccountsRepository(db: Db) {
         .where(and(inArray(users.id, ids), isNotNull(users.emailBouncedAt)));
       return new Set(rows.map((r) => r.id));
     },
-    /** Marks the accounts of some addresses (lower case) as bounced: their ids. */
-    async markBounced(emails: string[], at: Date, tx: Db = db): Promise<string[]> {
-      if (emails.length === 0) return [];
-      const rows = await tx
-        .update(users)
-        .set({ emailBouncedAt: at })
-        .where(inArray(users.email, emails))
-        .returning({ id: users.id });
-      return rows.map((r) => r.id);
+    async markBounced(ids: string[], at: Date, tx: Db = db): Promise<void> {
+      if (ids.length === 0) return;
+      await tx.update(users).set({ emailBouncedAt: at }).where(inArray(users.id, ids));
     },
     async userByConfirmationToken(tokenHash: string, sentAfter: Date): Promise<UserRow | undefined> {
       const [row] = await db

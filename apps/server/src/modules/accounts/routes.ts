@@ -90,8 +90,8 @@ export function accountRoutes(deps: {
 
     r.delete(
       '/users/sign_out',
-      // Signing out always works, whatever else the member sent.
-      { config: { auth: 'public', budget: false }, schema: { tags: ['session'] } },
+      // Signing out always works, whatever else the member sent, also while a second factor is awaited.
+      { config: { auth: 'public', budget: false, secondFactor: true }, schema: { tags: ['session'] } },
       async (request, reply) => {
         if (request.actor) await deps.accounts.signOut(request.actor.sessionId);
         clearSessionCookie(request, reply);
@@ -104,17 +104,19 @@ export function accountRoutes(deps: {
     r.get(
       '/api/v1/session',
       {
-        config: { auth: 'public' },
+        config: { auth: 'public', secondFactor: true },
         schema: {
           tags: ['session'],
           summary: 'The current session',
           description:
-            'The signed-in member, the CSRF token and the language that applies; 204 without a body when nobody is signed in (no cookie, or one that expired, was signed out, is foreign or belongs to a locked member).',
+            'The signed-in member, the CSRF token and the language that applies; 204 without a body when nobody is signed in (no cookie, or one that expired, was signed out, is foreign or belongs to a locked member). `second_factor` (`verify` or `setup`) while the session still waits for a code or for a factor to be set up (`/users/two_factor_authentication`).',
         },
       },
       async (request, reply) => {
         const actor = request.actor;
-        const info = actor && (await deps.accounts.sessionInfo(request.network, actor, request.csrfToken!));
+        const info =
+          actor &&
+          (await deps.accounts.sessionInfo(request.network, actor, request.csrfToken!, request.secondFactorPending));
         if (!info) return reply.code(204).send();
         return info;
       },

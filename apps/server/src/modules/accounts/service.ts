@@ -18,7 +18,6 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashToken, randomToken, safeEqual } from '../../platform/auth/tokens.ts';
 import {
   membershipKey,
-  presentCurrentMember,
   type MembershipOrigin,
   type MembershipRow,
   type MembersService,
@@ -192,7 +191,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return {
       token,
       info: {
-        member: presentCurrentMember(membership),
+        member: await deps.members.currentMember(membership),
         csrf_token: csrfToken,
         locale,
         ...(step ? { second_factor: step } : {}),
@@ -287,7 +286,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!step) await passSecondFactor(actor.sessionId);
       }
       return {
-        member: presentCurrentMember(membership),
+        member: await deps.members.currentMember(membership),
         csrf_token: csrfToken,
         locale: actor.locale ?? network.language,
         ...(step ? { second_factor: step } : {}),

@@ -13,6 +13,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** The CSRF token of the request's session, or null without one. */
     csrfToken: string | null;
+    /** True while the session waits for its second factor (a code, or a factor to set up). */
+    secondFactorPending: boolean;
   }
   interface FastifyContextConfig {
     /** Who may call the route. Every route declares it; registration fails otherwise. */
@@ -21,13 +23,23 @@ declare module 'fastify' {
     network?: boolean;
     /** false for the routes that start a session (sign-in, password reset) and need no token. */
     csrf?: boolean;
+    /**
+     * true for the few routes a session waiting for its second factor reaches (the two-factor
+     * calls, the session, signing out); every other route answers it 401 `second_factor_required`.
+     */
+    secondFactor?: boolean;
   }
 }
 
 export const SESSION_COOKIE = 'agora_session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export type ResolvedSession = { actor: Actor; csrfToken: string };
+export type ResolvedSession = {
+  actor: Actor;
+  csrfToken: string;
+  /** The password was right, the second factor is still to be given (or set up). */
+  secondFactorPending?: boolean;
+};
 
 export type RequestContextOptions = {
   /** The network for a host: by its host name, else the only network there is. */
@@ -73,6 +85,7 @@ export const requestContext = fp<RequestContextOptions>(
     app.decorateRequest('network', null as unknown as NetworkContext);
     app.decorateRequest('actor', null);
     app.decorateRequest('csrfToken', null);
+    app.decorateRequest('secondFactorPending', false);
 
     app.addHook('onRoute', (route) => {
       // HEAD routes are added by Fastify for each GET and share its config.
@@ -93,7 +106,16 @@ export const requestContext = fp<RequestContextOptions>(
         if (session) {
           request.actor = session.actor;
           request.csrfToken = session.csrfToken;
+          request.secondFactorPending = session.secondFactorPending === true;
         }
+      }
+      // Checked on every request, cached session or not: only the two-factor calls let such a
+      // session through; a public route sees a visitor, any other route refuses it.
+      if (request.secondFactorPending && config.secondFactor !== true) {
+        if ((config.auth ?? 'public') !== 'public') throw unauthorized(ERROR_KEYS.secondFactorRequired);
+        request.actor = null;
+        request.csrfToken = null;
+        request.secondFactorPending = false;
       }
       if (request.actor && !SAFE_METHODS.has(request.method) && config.csrf !== false) {
         const sent = request.headers['x-csrf-token'];

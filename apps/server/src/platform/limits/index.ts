@@ -3,6 +3,7 @@ export {
   retryAfterSeconds,
   subjectKey,
   type BudgetName,
+  type BudgetRules,
   type Budgets,
   type BudgetSubject,
   type Limits,

@@ -20,15 +20,18 @@ export function subjectKey(subject: BudgetSubject): string {
   return `ip:${subject.ip}`;
 }
 
-export type Limits = {
-  readonly budgets: Budgets;
+/** Budgets by name: the members' own (`Budgets`), or a module's (e.g. attempts at a code). */
+export type BudgetRules = Record<string, BucketRule>;
+
+export type Limits<B extends BudgetRules = Budgets> = {
+  readonly budgets: B;
   /** Takes `cost` from the subject's budget of that name, or answers how long to wait. */
-  take(name: BudgetName, subject: BudgetSubject, cost?: number): Promise<TakeResult>;
+  take(name: keyof B & string, subject: BudgetSubject, cost?: number): Promise<TakeResult>;
   close(): Promise<void>;
 };
 
-export type LimitsOptions = {
-  budgets: Budgets;
+export type LimitsOptions<B extends BudgetRules = Budgets> = {
+  budgets: B;
   /** With a Redis URL every server process draws from the same buckets. */
   redisUrl?: string | undefined;
   redisKeyPrefix?: string;
@@ -46,7 +49,7 @@ const WARN_EVERY_MS = 60_000;
  * Redis cannot answer, each process counts in its own memory until Redis is back, so a member
  * is still limited (per process) and nobody waits on a dead connection.
  */
-export function createLimits(options: LimitsOptions): Limits {
+export function createLimits<B extends BudgetRules = Budgets>(options: LimitsOptions<B>): Limits<B> {
   const memory = memoryBuckets();
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, {
@@ -73,7 +76,7 @@ export function createLimits(options: LimitsOptions): Limits {
   return {
     budgets: options.budgets,
     async take(name, subject, cost = 1) {
-      const rule = options.budgets[name];
+      const rule = options.budgets[name] as BucketRule;
       const key = `${name}:${subjectKey(subject)}`;
       if (shared && redisUsable()) {
         try {

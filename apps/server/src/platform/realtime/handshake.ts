@@ -47,15 +47,19 @@ export function sessionAuthenticator(options: HandshakeOptions) {
     if (token !== null) {
       const claims = options.chatTokens.verify(token);
       if (!claims || claims.networkId !== network.id) return null;
-      return (await options.resolveSessionById(claims.sessionId, network.id))?.actor ?? null;
+      return liveActor(await options.resolveSessionById(claims.sessionId, network.id));
     }
     const raw = options.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
     if (!raw) return null;
     const unsigned = options.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return null;
-    const session = await options.resolveSession(hashToken(unsigned.value), network.id);
-    return session?.actor ?? null;
+    return liveActor(await options.resolveSession(hashToken(unsigned.value), network.id));
   };
+}
+
+/** A session waiting for its second factor opens no live connection. */
+function liveActor(session: ResolvedSession | null): Actor | null {
+  return session && !session.secondFactorPending ? session.actor : null;
 }
 
 /**

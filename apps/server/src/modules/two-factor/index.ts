@@ -1,0 +1,2 @@
+export { twoFactorRoutes } from './routes.ts';
+export { createTwoFactorService, type TwoFactorService } from './service.ts';
