@@ -19,6 +19,8 @@ export type CurrentMember = {
   birthday: string | null;
   birthday_is_today: boolean;
   age: number | null;
+  /** The network asked for profile data on joining and the member has not given it yet: the app sends them to /onboarding/profile. */
+  onboarding_pending?: boolean;
 };
 
 /** A member as other members see it. */

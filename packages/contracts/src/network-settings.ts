@@ -117,6 +117,7 @@ export const networkSettingsFieldsSchema = z.object({
     .nullish()
     .transform((value) => value || null),
   directory_filter_profile_fields: keyList,
+  change_request_profile_fields: keyList,
   show_locked_memberships: z.boolean(),
   anonymize_memberships_config: choice(['enabled', 'after_days', 'disabled']),
   anonymize_memberships_after_days: count(1, 36_500).nullable(),

@@ -51,6 +51,8 @@ export const networkSettingsSchema = z.object({
   directory_profile_fields: z.array(z.string()).default([]),
   detection_profile_field: z.string().nullable().default(null),
   directory_filter_profile_fields: z.array(z.string()).default([]),
+  /** The profile properties members change by a change request (where the operator enables them). */
+  change_request_profile_fields: z.array(z.string()).default([]),
   show_locked_memberships: z.boolean().default(false),
   anonymize_memberships_config: z.enum(['enabled', 'after_days', 'disabled']).default('disabled'),
   anonymize_memberships_after_days: z.number().int().min(1).nullable().default(null),

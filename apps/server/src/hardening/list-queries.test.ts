@@ -782,6 +782,9 @@ const NOT_LISTS = new Set([
   'GET /members/{id}',
   'GET /api/v1/session',
   'GET /members/{id}/locale_settings',
+  // The profile form: one member, the network's properties.
+  'GET /members/{id}/edit',
+  'GET /onboarding/profile',
   'GET /api/v1/users/authentication_token',
   // One object; its `groups` (the digest picker) are read in one query however many.
   'GET /members/{id}/settings',

@@ -28,6 +28,8 @@ export {
   type MembershipDestroyedChanges,
 } from './administration.ts';
 export type { MemberProfileValueRow } from './profile-values.ts';
+export { MEMBERSHIP_PROFILE_UPDATED, type ProfilePatch } from './profile-edit.ts';
+export { presentBirthday } from './present-profile.ts';
 export type { DirectoryMemberRow, FilterOptionRow } from './directory-list.ts';
 export { memberPolicy, type MemberSubject } from './policy.ts';
 export { MEMBERSHIP_OWNER } from './profile-image.ts';

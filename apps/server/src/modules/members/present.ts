@@ -1,4 +1,15 @@
-import type { CurrentMember, ImageSize, Member, MemberImages, MemberOption } from '@agora/contracts';
+import {
+  addressText,
+  parseMemberAddress,
+  profileValueText,
+  propertyDisplayValue,
+  type CurrentMember,
+  type ImageSize,
+  type Member,
+  type MemberImages,
+  type MemberOption,
+  type Property,
+} from '@agora/contracts';
 import { abilities, pick, type Actor } from '../../platform/policy/index.ts';
 import { memberPolicy, type MemberSubject } from './policy.ts';
 import type { MemberOptionRow, MembershipRow } from './repository.ts';
@@ -63,7 +74,20 @@ export function presentMemberOption(m: MemberOptionRow): MemberOption {
   return { id: m.id, displayName: memberName(m), images: { small: images(m).small }, is_external: m.isExternal };
 }
 
-export function presentCurrentMember(m: MembershipRow, today: Date = new Date()): CurrentMember {
+/** A profile value as one line: by its property where the network has one, else as stored (an address joined). */
+function displayValue(value: unknown, property: Property | undefined): string | null {
+  if (property) return propertyDisplayValue(property, value);
+  const address = parseMemberAddress(value);
+  return address ? addressText(address) : profileValueText(value);
+}
+
+export function presentCurrentMember(
+  m: MembershipRow,
+  today: Date = new Date(),
+  /** The network's profile properties, which name how values read. */
+  properties: Property[] = [],
+): CurrentMember {
+  const byName = new Map(properties.map((p) => [p.name, p]));
   const birthday = m.birthday ? new Date(`${m.birthday}T00:00:00Z`) : null;
   const isToday =
     !!birthday && birthday.getUTCMonth() === today.getUTCMonth() && birthday.getUTCDate() === today.getUTCDate();
@@ -77,10 +101,16 @@ export function presentCurrentMember(m: MembershipRow, today: Date = new Date())
     images: images(m),
     is_external: m.isExternal,
     network_admin: m.networkAdmin,
-    profile: Object.fromEntries(Object.entries(m.profile).map(([k, value]) => [k, { value }])),
+    profile: Object.fromEntries(
+      Object.entries(m.profile).map(([k, value]) => {
+        const text = displayValue(value, byName.get(k));
+        return [k, text === null ? { value } : { value, displayValue: text }];
+      }),
+    ),
     birthday: m.birthday,
     birthday_is_today: isToday,
     age: birthday ? ageOn(birthday, today) : null,
+    onboarding_pending: !!m.onboardingPendingAt,
   };
 }
 

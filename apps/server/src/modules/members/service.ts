@@ -1,5 +1,5 @@
 import type { SQLWrapper } from 'drizzle-orm';
-import { idSchema, MEMBER_SEARCH_MIN_CHARS } from '@agora/contracts';
+import { idSchema, MEMBER_SEARCH_MIN_CHARS, type CurrentMember, type Property } from '@agora/contracts';
 import type { Cache } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
@@ -16,7 +16,9 @@ import {
 import { createMemberDirectory } from './directory-list.ts';
 import { createMemberBirthdays } from './birthday.ts';
 import { memberPolicy } from './policy.ts';
+import { presentCurrentMember } from './present.ts';
 import { createMemberProfileImages } from './profile-image.ts';
+import { createMemberProfileEdit, MEMBERSHIP_PROFILE_UPDATED } from './profile-edit.ts';
 import { createMemberProfileValues } from './profile-values.ts';
 import {
   createMembersRepository,
@@ -65,6 +67,7 @@ export const memberCacheInvalidations = {
   [MEMBERSHIP_UNLOCKED]: ofSubject,
   [MEMBERSHIP_DESTROYED]: ofSubject,
   [MEMBERSHIP_ANONYMIZED]: ofSubject,
+  [MEMBERSHIP_PROFILE_UPDATED]: ofSubject,
 };
 
 export function createMembersService(
@@ -86,7 +89,17 @@ export function createMembersService(
   const profileImages = createMemberProfileImages(db, showsLocked);
   const birthdays = createMemberBirthdays(db);
   const profileValues = createMemberProfileValues(db);
+  // Handed over by the module that knows the network's profile properties, when it is made.
+  let profileProperties: (networkId: string) => Promise<Property[]> = async () => [];
   return {
+    /** How the network's profile properties are read (the header names values by them). */
+    useProfileProperties(read: (networkId: string) => Promise<Property[]>) {
+      profileProperties = read;
+    },
+    /** The signed-in member as the page header shows them, values with their display texts. */
+    async currentMember(m: MembershipRow): Promise<CurrentMember> {
+      return presentCurrentMember(m, new Date(), await profileProperties(m.networkId));
+    },
     ...createMemberDirectory(db),
     ...profileValues,
     async mergeProfileValues(...args: Parameters<typeof profileValues.mergeProfileValues>) {
@@ -114,6 +127,8 @@ export function createMembersService(
     },
     /** The members administration's writes (each records its event in the caller's transaction). */
     administration: createMembershipAdministration(db, events),
+    /** Profile writes of the member, administrators, change requests and the onboarding (each with its event). */
+    profileEdit: createMemberProfileEdit(db, events),
     /**
      * A member the actor may see; 404 for a malformed id, a foreign or an unreadable member.
      * `showLocked`: the network's `show_locked_memberships`, where the caller has it.
