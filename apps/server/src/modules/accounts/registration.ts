@@ -141,8 +141,19 @@ export function createRegistration(deps: RegistrationDeps) {
     /** Of some accounts, those whose address bounced. */
     bouncedUserIds: (userIds: string[]) => repository.bouncedUserIds([...new Set(userIds)]),
 
-    /** The mail system could not deliver to these addresses; the ids of their accounts. */
-    markBounced: (emails: string[], tx?: Db) => repository.markBounced([...new Set(emails)], new Date(), tx),
+    /** When mail to the account's address bounced, if it did. */
+    async bouncedAt(userId: string): Promise<Date | null> {
+      return (await repository.userById(userId))?.emailBouncedAt ?? null;
+    },
+
+    /** The accounts of addresses the mail system could not deliver to (unknown ones left out). */
+    async userIdsByEmails(emails: string[]): Promise<string[]> {
+      const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+      return (await repository.usersByEmails(unique)).map((u) => u.id);
+    },
+
+    /** Mail to these accounts bounced. */
+    markBounced: (userIds: string[], tx?: Db) => repository.markBounced(userIds, new Date(), tx),
 
     /** The member takes their bounced address back into use. */
     async clearBounce(userId: string, tx?: Db): Promise<void> {

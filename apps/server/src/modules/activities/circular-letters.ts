@@ -14,6 +14,7 @@ import { localeFor, translator } from '../../platform/i18n/index.ts';
 import type { Mailer, MailJob } from '../../platform/mail/mailer.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import { memberName, type MembersService } from '../members/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { Target } from './access.ts';
@@ -39,6 +40,8 @@ export type CircularLetterDeps = ActivitiesDeps & {
   members: Pick<MembersService, 'findMany' | 'namesSubquery'>;
   groups: Pick<GroupsService, 'contentGroups' | 'setMembershipFlag' | 'memberIdsQuery'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   publicUrl: string;
 };
@@ -119,7 +122,7 @@ export function createCircularLetters(deps: CircularLetterDeps, activities: Acti
     const [authors, network, addresses] = await Promise.all([
       row.actorId ? deps.members.findMany(networkId, [row.actorId]) : Promise.resolve([]),
       deps.networks.get(networkId),
-      deps.accounts.mailAddresses(networkId, recipientIds),
+      deps.memberSettings.mailAddresses(networkId, recipientIds, 'notification'),
     ]);
     const actor = authors[0] ? memberName(authors[0]) : '';
     const url = `${deps.publicUrl}/activities/${row.id}`;

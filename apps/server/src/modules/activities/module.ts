@@ -3,8 +3,10 @@ import { defineModule } from '../../platform/loader/index.ts';
 import type { DemoNetwork } from '../../seed/demo-context.ts';
 import { seedDemoActivities } from '../../seed/demo-activities.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { AppointmentsService } from '../appointments/index.ts';
 import type { GroupsService } from '../groups/index.ts';
+import type { IgnoredMembersService } from '../ignored-members/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -22,13 +24,24 @@ type Needs = {
   networks: NetworksService;
   notifications: NotificationsService;
   accounts: AccountsService;
+  memberSettings: MemberSettingsService;
   appointments: AppointmentsService;
+  ignoredMembers: IgnoredMembersService;
 };
 
 /** Activity streams: posts to the network's and the groups' streams, replies, likes, tags, mentions. */
 export const activitiesModule = defineModule({
   name: 'activities',
-  needs: ['groups', 'members', 'networks', 'notifications', 'accounts', 'appointments'],
+  needs: [
+    'groups',
+    'members',
+    'networks',
+    'notifications',
+    'accounts',
+    'memberSettings',
+    'appointments',
+    'ignoredMembers',
+  ],
   create: (platform, needs: Needs) => {
     const deps = {
       ...needs,

@@ -74,7 +74,7 @@ export function activityProcessors(
     const [[actor], network, addresses] = await Promise.all([
       deps.members.findMany(event.networkId, event.actorId ? [event.actorId] : []),
       deps.networks.get(event.networkId),
-      deps.accounts.mailAddresses(event.networkId, notice.recipients),
+      deps.memberSettings.mailAddresses(event.networkId, notice.recipients, 'notification'),
     ]);
     const name = actor ? memberName(actor) : '';
     const rendered = new Map<string, MailJob>();

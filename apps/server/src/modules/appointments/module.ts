@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/loader/index.ts';
 import type { DemoNetwork } from '../../seed/demo-context.ts';
 import { seedDemoParticipation } from '../../seed/demo-participation.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { CalendarsService } from '../calendars/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { InvitesService } from '../invites/index.ts';
@@ -27,6 +28,7 @@ type Needs = {
   membershipRoles: MembershipRolesService;
   notifications: NotificationsService;
   accounts: AccountsService;
+  memberSettings: MemberSettingsService;
   meetingRooms: MeetingRoomsService;
   invites: InvitesService;
 };
@@ -42,6 +44,7 @@ export const appointmentsModule = defineModule({
     'membershipRoles',
     'notifications',
     'accounts',
+    'memberSettings',
     'meetingRooms',
     'invites',
   ],

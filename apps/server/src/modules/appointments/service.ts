@@ -19,6 +19,7 @@ import type { Actor } from '../../platform/policy/index.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
 import type { Storage } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { CalendarsService } from '../calendars/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { InvitesService } from '../invites/index.ts';
@@ -65,6 +66,8 @@ export type AppointmentsDeps = {
   publicUrl: string;
   /** Members' mail addresses and locales (the accounts module keeps them). */
   accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   meetingRooms: MeetingRoomsService;
   events: Pick<Events, 'record'>;
   /** Where the module registers its kind of invite. */

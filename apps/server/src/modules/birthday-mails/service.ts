@@ -2,6 +2,7 @@ import type { Events } from '../../platform/events/index.ts';
 import { localeFor } from '../../platform/i18n/index.ts';
 import type { Mailer, MailJob } from '../../platform/mail/mailer.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import { birthdayMail } from './mail.ts';
@@ -13,6 +14,8 @@ export const BIRTHDAY_MAILS_EVERY = { seconds: 24 * 60 * 60, offsetSeconds: 7 * 
 export type BirthdayMailsDeps = {
   networks: NetworksService;
   accounts: AccountsService;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   members: MembersService;
   mailer: Mailer;
   events: Pick<Events, 'transaction'>;
@@ -30,9 +33,10 @@ export function createBirthdayMailsService(deps: BirthdayMailsDeps) {
     if (!settings.enabled) return 0;
     const children = await deps.members.birthdayChildren(networkId, day);
     if (children.length === 0) return 0;
-    const addresses = await deps.accounts.mailAddresses(
+    const addresses = await deps.memberSettings.mailAddresses(
       networkId,
       children.map((member) => member.id),
+      'notification',
     );
     const mails: MailJob[] = [];
     for (const member of children) {

@@ -1,6 +1,7 @@
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Storage } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { FilesAccessService } from './access.ts';
 import type { ApprovalRepository } from './approval-repository.ts';
 import type { FilesDeps } from './deps.ts';
@@ -17,6 +18,8 @@ export type ApprovalDeps = Omit<FilesDeps, 'storage'> & {
     'live' | 'store' | 'replaceContent' | 'attach' | 'removeOwned' | 'purge' | 'driver' | 'fileToken'
   >;
   accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   publicUrl: string;
   repository: FilesRepository;

@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/loader/definition.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { ApprovalDeps } from './approval-deps.ts';
 import { approvalProcessors } from './approval-processors.ts';
 import { createApprovalRepository } from './approval-repository.ts';
@@ -26,7 +27,10 @@ import { createWopi } from './wopi.ts';
  */
 export function createApprovalParts(
   platform: Platform,
-  needs: Omit<FilesDeps, 'db' | 'events' | 'storage'> & { accounts: Pick<AccountsService, 'mailAddresses'> },
+  needs: Omit<FilesDeps, 'db' | 'events' | 'storage'> & {
+    accounts: Pick<AccountsService, 'mailAddresses'>;
+    memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
+  },
   files: Pick<FilesService, 'repository' | 'access' | 'presentFiles'>,
 ) {
   const { config } = platform;

@@ -10,7 +10,7 @@ import { FILE_EVENTS } from './events.ts';
  * linking the file and a mail in their language (as every notice of a decision is mailed).
  */
 export function approvalProcessors(
-  deps: Pick<ApprovalDeps, 'members' | 'networks' | 'accounts' | 'mailer' | 'notifications' | 'publicUrl'>,
+  deps: Pick<ApprovalDeps, 'members' | 'networks' | 'memberSettings' | 'mailer' | 'notifications' | 'publicUrl'>,
 ): Processor[] {
   async function tellAuthor(event: StoredEvent, context: ProcessorContext): Promise<void> {
     const authorId = typeof event.changes.author_id === 'string' ? event.changes.author_id : null;
@@ -22,7 +22,7 @@ export function approvalProcessors(
       deps.members.findMany(event.networkId, event.actorId ? [event.actorId] : []),
       deps.members.findMany(event.networkId, [authorId]),
       deps.networks.get(event.networkId),
-      deps.accounts.mailAddresses(event.networkId, [authorId]),
+      deps.memberSettings.mailAddresses(event.networkId, [authorId], 'notification'),
     ]);
     if (!author || author.lockedAt || author.deletedAt || author.kind !== 'member') return;
     const actorName = actor ? memberName(actor) : '';

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/loader/index.ts';
 import type { DemoNetwork } from '../../seed/demo-context.ts';
 import { seedDemoFiles } from '../../seed/demo-files.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
@@ -20,12 +21,13 @@ type Needs = {
   notifications: NotificationsService;
   activities: ActivitiesService;
   accounts: AccountsService;
+  memberSettings: MemberSettingsService;
 };
 
 /** Files: the network's and the groups' folder trees, files in them, versions, approval. */
 export const filesModule = defineModule({
   name: 'files',
-  needs: ['groups', 'members', 'networks', 'notifications', 'activities', 'accounts'],
+  needs: ['groups', 'members', 'networks', 'notifications', 'activities', 'accounts', 'memberSettings'],
   create: (platform, needs: Needs) => {
     const files = createFilesService({ ...needs, db: platform.db, events: platform.events, storage: platform.storage });
     // The network shell and the group pages link the folder trees.

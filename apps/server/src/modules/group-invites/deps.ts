@@ -4,6 +4,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { GroupsService, GroupSubject } from '../groups/index.ts';
 import type { InvitesService } from '../invites/index.ts';
 import type { MembersService } from '../members/index.ts';
@@ -27,6 +28,8 @@ export type GroupInvitesDeps = {
   invites: Pick<InvitesService, 'registerKind' | 'openCounts'>;
   notifications: Pick<NotificationsService, 'notify'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   networks: Pick<NetworksService, 'get'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   realtime: Pick<Realtime, 'toMember'>;

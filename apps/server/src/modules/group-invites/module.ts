@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/loader/index.ts';
 import type { DemoNetwork } from '../../seed/demo-context.ts';
 import { seedDemoGroupInvites } from '../../seed/demo-group-invites.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { InvitesService } from '../invites/index.ts';
 import type { MembersService } from '../members/index.ts';
@@ -16,13 +17,14 @@ type Needs = {
   invites: InvitesService;
   notifications: NotificationsService;
   accounts: AccountsService;
+  memberSettings: MemberSettingsService;
   networks: NetworksService;
 };
 
 /** Group invitations: inviting members to groups, answering them, the invites sent. */
 export const groupInvitesModule = defineModule({
   name: 'groupInvites',
-  needs: ['groups', 'members', 'invites', 'notifications', 'accounts', 'networks'],
+  needs: ['groups', 'members', 'invites', 'notifications', 'accounts', 'memberSettings', 'networks'],
   create: (platform, needs: Needs) =>
     createGroupInvitesService({
       ...needs,

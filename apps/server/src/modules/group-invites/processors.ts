@@ -47,7 +47,7 @@ export function groupInviteProcessors(
     const [[actor], network, addresses] = await Promise.all([
       deps.members.findMany(networkId, [event.actorId]),
       deps.networks.get(networkId),
-      deps.accounts.mailAddresses(networkId, invitees),
+      deps.memberSettings.mailAddresses(networkId, invitees, 'notification'),
     ]);
     const actorName = actor ? memberName(actor) : '';
     // Rendered before the transaction: inside it only its `tx` may be used.

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/loader/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { AuditLogService } from '../audit-log/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
@@ -15,6 +16,7 @@ type Needs = {
   members: MembersService;
   notifications: NotificationsService;
   accounts: AccountsService;
+  memberSettings: MemberSettingsService;
   networks: NetworksService;
   auditLog: AuditLogService;
 };
@@ -26,7 +28,7 @@ type Needs = {
  */
 export const groupMembershipModule = defineModule({
   name: 'groupMembership',
-  needs: ['groups', 'members', 'notifications', 'accounts', 'networks', 'auditLog'],
+  needs: ['groups', 'members', 'notifications', 'accounts', 'memberSettings', 'networks', 'auditLog'],
   create: (_platform, needs: Needs) => {
     // The audit log links its group entries to the group's page while the group exists.
     needs.auditLog.registerSubject('group', (networkId, ids) => needs.groups.groupPaths(networkId, ids));
@@ -42,6 +44,7 @@ export const groupMembershipModule = defineModule({
       members: needs.members,
       notifications: needs.notifications,
       accounts: needs.accounts,
+      memberSettings: needs.memberSettings,
       networks: needs.networks,
       mailer: platform.mailer,
       realtime: platform.realtime,

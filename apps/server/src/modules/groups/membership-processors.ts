@@ -4,6 +4,7 @@ import { localeFor } from '../../platform/i18n/index.ts';
 import type { MailJob, Mailer } from '../../platform/mail/mailer.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import { memberName, type MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -21,6 +22,8 @@ export type MembershipNoticeDeps = {
   members: Pick<MembersService, 'find' | 'findMany'>;
   notifications: Pick<NotificationsService, 'notify'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   networks: Pick<NetworksService, 'get'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   realtime: Pick<Realtime, 'toMember'>;
@@ -57,7 +60,7 @@ export function membershipProcessors(deps: MembershipNoticeDeps): Processor[] {
     const [name, network, addresses] = await Promise.all([
       actorName(event),
       deps.networks.get(networkId),
-      deps.accounts.mailAddresses(networkId, [changes.membership_id]),
+      deps.memberSettings.mailAddresses(networkId, [changes.membership_id], 'notification'),
     ]);
     const mails: MailJob[] = [];
     const address = addresses.get(changes.membership_id);

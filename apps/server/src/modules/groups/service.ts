@@ -65,6 +65,9 @@ export type DirectoryGroupsOptions = {
 /** A group with a member's role in it and its category's name. */
 export type GroupWithRole = { group: GroupRow; role: GroupRole | null; categoryName: string };
 
+/** More groups than anyone belongs to: the digests' picker lists them all. */
+const MEMBER_GROUPS_LIMIT = 1000;
+
 export function createGroupsService(
   db: Db,
   events: Pick<Events, 'transaction' | 'record'>,
@@ -202,6 +205,11 @@ export function createGroupsService(
     async withRolesAndCategories(actor: Actor, ids: string[]): Promise<Map<string, GroupWithRole>> {
       const rows = await repository.withRolesAndCategories(actor.networkId, actor.membershipId, [...new Set(ids)]);
       return new Map(rows.map((row) => [row.group.id, row]));
+    },
+    /** The groups a member belongs to, by name (the digests' group picker): one query. */
+    async groupsOfMember(networkId: string, membershipId: string): Promise<Array<{ id: string; name: string }>> {
+      const rows = await repository.groupsOf(networkId, membershipId, MEMBER_GROUPS_LIMIT);
+      return rows.map(({ group }) => ({ id: group.id, name: group.name }));
     },
     /** Every group of a network by id and name. */
     namesOf: repository.namesOf,

@@ -2,7 +2,9 @@ import { defineModule } from '../../platform/loader/index.ts';
 import type { DemoNetwork } from '../../seed/demo-context.ts';
 import { seedDemoMessages } from '../../seed/demo-messages.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
 import type { GroupsService } from '../groups/index.ts';
+import type { IgnoredMembersService } from '../ignored-members/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -16,12 +18,14 @@ type Needs = {
   networks: NetworksService;
   notifications: NotificationsService;
   accounts: AccountsService;
+  memberSettings: MemberSettingsService;
+  ignoredMembers: IgnoredMembersService;
 };
 
 /** Direct messages: the inbox, the sent list, sending to members, groups and everyone. */
 export const messagesModule = defineModule({
   name: 'messages',
-  needs: ['groups', 'members', 'networks', 'notifications', 'accounts'],
+  needs: ['groups', 'members', 'networks', 'notifications', 'accounts', 'memberSettings', 'ignoredMembers'],
   create: (platform, needs: Needs) =>
     createMessagesService({
       ...needs,

@@ -13,6 +13,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { MailAttachment, MailJob, Mailer } from '../../../platform/mail/mailer.ts';
 import { authorize, type Actor } from '../../../platform/policy/index.ts';
 import type { AccountsService } from '../../accounts/index.ts';
+import type { MemberSettingsService } from '../../member-settings/index.ts';
 import { memberName, type MembersService } from '../../members/index.ts';
 import type { NetworksService } from '../../networks/index.ts';
 import { loadedSubject, type LoadedAppointment } from '../access.ts';
@@ -31,6 +32,8 @@ export type ContactDeps = {
   files: Pick<AppointmentFilesService, 'of'>;
   networks: Pick<NetworksService, 'get' | 'settings'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   members: Pick<MembersService, 'findMany'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   publicUrl: string;
@@ -132,9 +135,10 @@ export function createContact(deps: ContactDeps) {
       // Rendered first, queued all at once with the event: either every mail goes or none.
       const mails: MailJob[] = [];
       for (let start = 0; start < recipients.length; start += ADDRESS_CHUNK) {
-        const addresses = await deps.accounts.mailAddresses(
+        const addresses = await deps.memberSettings.mailAddresses(
           actor.networkId,
           recipients.slice(start, start + ADDRESS_CHUNK),
+          'notification',
         );
         for (const address of addresses.values()) {
           const locale = mailLocale(address.locale, fallbackLocale);

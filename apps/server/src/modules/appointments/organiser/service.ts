@@ -4,6 +4,7 @@ import type { ProcessorContext, StoredEvent } from '../../../platform/events/ind
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import type { Actor } from '../../../platform/policy/index.ts';
 import type { AccountsService } from '../../accounts/index.ts';
+import type { MemberSettingsService } from '../../member-settings/index.ts';
 import type { CalendarsService } from '../../calendars/index.ts';
 import type { MembersService } from '../../members/index.ts';
 import type { MembershipRolesService } from '../../membership-roles/index.ts';
@@ -30,6 +31,8 @@ export type OrganiserDeps = {
   members: Pick<MembersService, 'findMany' | 'namesSubquery'>;
   networks: Pick<NetworksService, 'get' | 'settings'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   membershipRoles: Pick<MembershipRolesService, 'findMany'>;
   notifications: Pick<NotificationsService, 'notify'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;

@@ -14,6 +14,7 @@ import type { ProcessorContext, StoredEvent } from '../../../platform/events/ind
 import type { MailJob, Mailer } from '../../../platform/mail/mailer.ts';
 import { allows, type Actor } from '../../../platform/policy/index.ts';
 import type { AccountsService } from '../../accounts/index.ts';
+import type { MemberSettingsService } from '../../member-settings/index.ts';
 import type { CalendarsService } from '../../calendars/index.ts';
 import type { GroupsService } from '../../groups/index.ts';
 import { memberName, type MembersService } from '../../members/index.ts';
@@ -83,6 +84,8 @@ export type AddDeps = {
   notifications: Pick<NotificationsService, 'notify'>;
   networks: Pick<NetworksService, 'get'>;
   accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   jobs: Pick<Jobs, 'send' | 'work'>;
   publicUrl: string;
@@ -190,7 +193,7 @@ export function createAddParticipants(deps: AddDeps) {
       const network = await deps.networks.get(networkId);
       const fallback = network?.language ?? 'de';
       for (const batch of chunks(invitees, BATCH)) {
-        const addresses = await deps.accounts.mailAddresses(networkId, batch);
+        const addresses = await deps.memberSettings.mailAddresses(networkId, batch, 'notification');
         for (const id of batch) {
           const address = addresses.get(id);
           if (!address) continue;

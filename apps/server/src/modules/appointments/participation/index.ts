@@ -3,6 +3,7 @@ import type { Jobs } from '../../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import type { Realtime } from '../../../platform/realtime/index.ts';
 import type { AccountsService } from '../../accounts/index.ts';
+import type { MemberSettingsService } from '../../member-settings/index.ts';
 import type { CalendarsService } from '../../calendars/index.ts';
 import type { GroupsService } from '../../groups/index.ts';
 import type { MembersService } from '../../members/index.ts';
@@ -27,6 +28,8 @@ export type ParticipationDeps = {
   membershipRoles: MembershipRolesService;
   notifications: NotificationsService;
   accounts: Pick<AccountsService, 'mailAddresses'>;
+  /** Whom optional mail may reach, by their mail settings and bounced addresses. */
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses'>;
   mailer: Mailer;
   jobs: Jobs;
   realtime: Pick<Realtime, 'toMember'>;

@@ -1,0 +1,1 @@
+export { createMemberSettingsService, type MemberSettingsService } from './service.ts';
