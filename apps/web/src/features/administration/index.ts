@@ -1,4 +1,4 @@
-import { IconHistory, IconMail, IconPalette, IconSettings, IconVideo } from '@tabler/icons-react';
+import { IconHistory, IconId, IconMail, IconPalette, IconSettings, IconVideo } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
 import type { ActiveModuleRule, FeatureModule } from '../../app/registry.ts';
 import { GROUP } from '../../app/shell/active-module.ts';
@@ -51,6 +51,11 @@ export const administrationFeature: FeatureModule = {
         lazy: () => import('./pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
       },
       {
+        path: 'administration/profile',
+        lazy: () =>
+          import('./pages/profile-properties-page.tsx').then((m) => ({ Component: m.ProfilePropertiesPage })),
+      },
+      {
         path: 'administration/designs',
         lazy: () => import('./pages/design-page.tsx').then((m) => ({ Component: m.DesignPage })),
       },
@@ -90,6 +95,14 @@ export const administrationFeature: FeatureModule = {
       description: 'admin-settings:description',
       icon: IconSettings,
       path: '/administration/settings/edit',
+    },
+    {
+      key: 'profile',
+      section: 'network',
+      label: 'administration:profile_properties.title',
+      description: 'administration:profile_properties.description',
+      icon: IconId,
+      path: '/administration/profile',
     },
     {
       key: 'designs',
