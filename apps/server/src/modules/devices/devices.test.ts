@@ -117,6 +117,7 @@ describe('registering devices', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ platform: 'web', token: 'http://push.example.org/x', keys }, 'token', 'invalid_url'],
       [{ platform: 'web', token: 'javascript:alert(1)', keys }, 'token', 'invalid_url'],
+      [{ platform: 'web', token: `https://push.example.org/${'ä'.repeat(1900)}`, keys }, 'token', 'invalid_url'],
       [{ platform: 'web', token: 'https://user:pw@push.example.org/x', keys }, 'token', 'invalid_url'],
       [{ platform: 'web', token: 'https://127.0.0.1/x', keys }, 'token', 'address_not_allowed'],
       [{ platform: 'web', token: 'https://[::1]/x', keys }, 'token', 'address_not_allowed'],

@@ -24,6 +24,8 @@ const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)\.?$
  * the address actually connected to is checked again when sending (names may change).
  */
 export function checkWebPushEndpoint(endpoint: string, allowPrivate = false): string | null {
+  // Push services' endpoints are plain ASCII; anything else would only bloat the device's index entry.
+  if (!/^[\x21-\x7e]+$/.test(endpoint)) return 'invalid_url';
   let url: URL;
   try {
     url = new URL(endpoint);
