@@ -170,3 +170,103 @@ describe('onboarding', () => {
     expect(after.member.onboarding_pending).toBe(false);
   });
 });
+
+describe('a profile of every property type', () => {
+  const properties = [
+    { name: 'department', label: 'Department', type: 'selection', options: [{ value: 'it', label: 'IT' }] },
+    {
+      name: 'languages',
+      label: 'Languages',
+      type: 'selection',
+      multiple: true,
+      options: [
+        { value: 'de', label: 'German' },
+        { value: 'en', label: 'English' },
+      ],
+    },
+    { name: 'motto', label: 'Motto', type: 'text' },
+    { name: 'about', label: 'About', type: 'multiline_text' },
+    { name: 'badge', label: 'Badge', type: 'image' },
+    { name: 'cv', label: 'CV', type: 'file' },
+    { name: 'joined', label: 'Joined', type: 'date' },
+    { name: 'address', label: 'Address', type: 'address' },
+    { name: 'website', label: 'Website', type: 'url' },
+    { name: 'work_email', label: 'Work e-mail', type: 'email', required: true },
+  ];
+
+  beforeAll(async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/property_sets/profile',
+      headers: admin.session.headers,
+      payload: { properties },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('saves a value of each type, with uploads kept for the member, and names them in the header', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#40c057' } })
+      .png()
+      .toBuffer();
+    const badge = (await uploadFile(t.app, max.session.headers, 'images', 'badge.png', png)).json().id as string;
+    const cv = (await uploadFile(t.app, max.session.headers, 'files', 'cv.txt', 'my career')).json().id as string;
+    const values = {
+      department: 'it',
+      languages: ['de', 'en'],
+      motto: 'Ship it',
+      about: 'Line one\nLine two',
+      badge: { id: badge },
+      cv: { id: cv },
+      joined: '2020-01-15',
+      address: { street: 'Hauptstraße', number: '5', zip: '80331', city: 'München', country: 'Deutschland' },
+      website: 'https://example.com/max',
+      work_email: 'max@example.com',
+    };
+    const response = await put(max, max.membership.id, { profile: values });
+    expect(response.statusCode, response.body).toBe(200);
+    const form = response.json<ProfileForm>();
+    expect(form.properties.map((p) => p.name)).toEqual(properties.map((p) => p.name));
+    expect(form.values.profile).toMatchObject({ ...values, badge: { id: badge }, cv: { id: cv, name: 'cv.txt' } });
+    const session = (await get(max, '/api/v1/session')).json<SessionInfo>();
+    expect(session.member.profile.languages).toEqual({ value: ['de', 'en'], displayValue: 'German, English' });
+    expect(session.member.profile.department?.displayValue).toBe('IT');
+    const file = await t.app.inject({ url: `/api/storage/files/${cv}/token`, headers: other.session.headers });
+    expect(file.statusCode).toBeLessThan(400);
+  });
+
+  it('answers the errors of each property at once', async () => {
+    const response = await put(max, max.membership.id, {
+      profile: {
+        department: 'sales',
+        languages: ['fr'],
+        joined: '15.01.2020',
+        website: 'not a url',
+        work_email: '',
+        badge: { id: 'ffffffffffffffffffffffff' },
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      'profile.department': ['invalid'],
+      'profile.languages': ['invalid'],
+      'profile.joined': ['invalid'],
+      'profile.website': ['invalid'],
+      'profile.work_email': ['blank'],
+    });
+    const foreignUpload = await put(max, max.membership.id, { profile: { badge: { id: 'ffffffffffffffffffffffff' } } });
+    expect(foreignUpload.json().errors).toEqual({ 'profile.badge': ['invalid'] });
+  });
+
+  it('asks a new member for the required properties in the onboarding', async () => {
+    const newbie = await signedInMember(t.app, t.services, networkId);
+    const put = (profile: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/onboarding/profile',
+        headers: newbie.session.headers,
+        payload: { member: { profile } },
+      });
+    expect((await put({ motto: 'Hello' })).json().errors).toEqual({ 'profile.work_email': ['blank'] });
+    expect((await put({ work_email: 'new@example.com' })).statusCode).toBe(200);
+  });
+});

@@ -15,24 +15,23 @@ import type { Storage } from '../../platform/storage/index.ts';
 import {
   memberImages,
   memberPolicy,
+  MEMBERSHIP_OWNER,
   presentMember,
   type MembersService,
   type MembershipRow,
   type ProfilePatch,
 } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
-import { defaultProfileProperties } from './properties.ts';
+import type { PropertySetsService } from '../property-sets/index.ts';
 
 export type ProfileUpdateInput = z.output<typeof profileUpdateSchema>['member'];
-
-/** The storage owner type of members' profile images and profile files (the members module's). */
-const MEMBERSHIP_OWNER = 'membership';
 
 export type ProfileEditDeps = {
   events: Pick<Events, 'transaction'>;
   storage: Pick<Storage, 'attach'>;
   members: MembersService;
   networks: Pick<NetworksService, 'get' | 'settings' | 'configOf'>;
+  propertySets: Pick<PropertySetsService, 'profileProperties' | 'validateProfileValues'>;
 };
 
 export type ProfileEditService = ReturnType<typeof createProfileEditService>;
@@ -49,11 +48,7 @@ export function createProfileEditService(deps: ProfileEditDeps) {
     return { network, settings: networks.settings(network) };
   }
 
-  /** The network's profile properties. */
-  async function profileProperties(networkId: string): Promise<Property[]> {
-    const { network } = await networkOf(networkId);
-    return defaultProfileProperties(network.language);
-  }
+  const profileProperties = (networkId: string) => deps.propertySets.profileProperties(networkId);
 
   /** The properties members change by a change request only; none unless the operator enables requests. */
   async function changeRequestFields(networkId: string, settings: NetworkSettings): Promise<string[]> {
@@ -127,25 +122,19 @@ export function createProfileEditService(deps: ProfileEditDeps) {
     return { values: checked.values, errors };
   }
 
-  /** Image and file values become the member's stored objects (uploads of the actor, or theirs already). */
-  async function attachValues(
-    tx: Db,
-    actor: Actor,
-    membershipId: string,
-    properties: Property[],
-    values: Record<string, unknown>,
-  ) {
-    for (const p of properties) {
-      if (p.type !== 'image' && p.type !== 'file') continue;
-      const value = values[p.name] as { id?: string } | null | undefined;
-      if (!value?.id) continue;
-      await deps.storage.attach(
-        actor,
-        [value.id],
-        { type: MEMBERSHIP_OWNER, id: membershipId },
-        { db: tx, field: `profile.${p.name}`, directory: p.type === 'image' ? 'images' : undefined },
-      );
-    }
+  /**
+   * Image and file values become the member's stored objects (uploads of the actor, or the
+   * member's already), in the transaction; a refused upload is a 422 that rolls it back.
+   */
+  async function attachValues(tx: Db, actor: Actor, membershipId: string, values: Record<string, unknown>) {
+    const attached = await deps.propertySets.validateProfileValues(actor.networkId, values, {
+      actor,
+      membershipId,
+      db: tx,
+    });
+    const errors = Object.entries(attached.errors).map(([name, key]) => [`profile.${name}`, [key]]);
+    if (errors.length > 0) throw unprocessable(Object.fromEntries(errors));
+    return attached.values;
   }
 
   async function save(
@@ -187,8 +176,14 @@ export function createProfileEditService(deps: ProfileEditDeps) {
           { db: tx, field: 'profile_image_id', directory: 'images' },
         );
       }
-      await attachValues(tx, actor, current.id, properties, values);
-      return members.profileEdit.saveProfile(tx, actor.membershipId, current, patch, via);
+      const stored = await attachValues(tx, actor, current.id, values);
+      return members.profileEdit.saveProfile(
+        tx,
+        actor.membershipId,
+        current,
+        { ...patch, profile: { ...patch.profile, ...stored } },
+        via,
+      );
     });
   }
 
@@ -232,8 +227,8 @@ export function createProfileEditService(deps: ProfileEditDeps) {
       if (!current) throw notFound();
       const { values, errors } = checkedValues(properties, current, requested, [], false);
       if (Object.keys(errors).length > 0) throw unprocessable(errors);
-      await attachValues(tx, actor, current.id, properties, values);
-      return members.profileEdit.saveProfile(tx, actor.membershipId, current, { profile: values }, 'change_request');
+      const stored = await attachValues(tx, actor, current.id, values);
+      return members.profileEdit.saveProfile(tx, actor.membershipId, current, { profile: stored }, 'change_request');
     },
   };
 }
