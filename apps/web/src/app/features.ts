@@ -11,17 +11,20 @@ import { filesFeature } from '../features/files/index.ts';
 import { groupInvitesFeature } from '../features/group-invites/index.ts';
 import { groupsFeature } from '../features/groups/index.ts';
 import { homeFeature } from '../features/home/index.ts';
+import { ignoredMembersFeature } from '../features/ignored-members/index.ts';
 import { joiningFeature } from '../features/joining/index.ts';
 import { legalFeature } from '../features/legal/index.ts';
 import { mapsFeature } from '../features/maps/index.ts';
 import { memberAdministrationFeature } from '../features/member-administration/index.ts';
 import { navigationFeature } from '../features/navigation/index.ts';
 import { membersFeature } from '../features/members/index.ts';
+import { memberSettingsFeature } from '../features/member-settings/index.ts';
 import { messagesFeature } from '../features/messages/index.ts';
 import { membershipRolesFeature } from '../features/membership-roles/index.ts';
 import { appointmentCategoriesFeature } from '../features/appointment-categories/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
 import { sessionFeature } from '../features/session/index.ts';
+import { twoFactorFeature } from '../features/two-factor/index.ts';
 import { loadNamespaces } from '../i18n/index.ts';
 import { activeModuleTable as buildActiveModuleTable } from './shell/active-module.ts';
 import { BUILT_IN_THEME_CONTEXTS } from './theme/theme-context.ts';
@@ -32,6 +35,7 @@ export const FEATURES: FeatureModule[] = [
   homeFeature,
   activitiesFeature,
   sessionFeature,
+  twoFactorFeature,
   notificationsFeature,
   chatFeature,
   messagesFeature,
@@ -44,6 +48,8 @@ export const FEATURES: FeatureModule[] = [
   appointmentsFeature,
   filesFeature,
   membersFeature,
+  memberSettingsFeature,
+  ignoredMembersFeature,
   directoryFeature,
   legalFeature,
   mapsFeature,

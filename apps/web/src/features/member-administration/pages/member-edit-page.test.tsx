@@ -161,9 +161,32 @@ describe('the member edit pages', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Noch in keiner Gruppe')).toBeTruthy();
   });
 
-  it('says honestly that there are no authentication factors yet', async () => {
-    render(`/administration/members/${ID}/authentication/factors`, { [SHOW]: { status: 200, body: member() } });
-    expect(await screen.findByText('Keine Authentifizierungsfaktoren')).toBeTruthy();
+  it('resets the two-factor authentication after asking, only where the network has it', async () => {
+    const { calls } = render(`/administration/members/${ID}/authentication/factors`, {
+      [SHOW]: { status: 200, body: member() },
+      'GET /administration/settings': { status: 200, body: { settings: { two_factor: 'enabled' } } },
+      [`DELETE /administration/members/${ID}/authentication/factors`]: { status: 204 },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Zwei-Faktor-Authentifizierung zurücksetzen' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Zwei-Faktor-Authentifizierung von Max Member zurücksetzen?',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zwei-Faktor-Authentifizierung zurücksetzen' }));
+    await waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(
+        `DELETE /administration/members/${ID}/authentication/factors`,
+      ),
+    );
+  });
+
+  it('offers no reset where two-factor is disabled', async () => {
+    render(`/administration/members/${ID}/authentication/factors`, {
+      [SHOW]: { status: 200, body: member() },
+      'GET /administration/settings': { status: 200, body: { settings: { two_factor: 'disabled' } } },
+    });
+    expect(
+      await screen.findByText('Die Zwei-Faktor-Authentifizierung ist in diesem Netzwerk deaktiviert.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /zurücksetzen/i })).toBeNull();
     expect(await axeViolations()).toEqual([]);
   });

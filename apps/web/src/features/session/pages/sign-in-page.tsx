@@ -11,6 +11,7 @@ import { showToast } from '../../../ui/toast.tsx';
 import { useErrorMessage } from '../../../ui/use-error-message.ts';
 import { SignUpLink } from '../../joining/index.ts';
 import { PublicNavigation } from '../../navigation/index.ts';
+import { SignInSecondFactor } from '../../two-factor/index.ts';
 import { sessionQuery, signInTextsQuery, useSignIn } from '../api.ts';
 import { safeRedirect } from '../redirect.ts';
 
@@ -40,6 +41,16 @@ export function SignInPage() {
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
 
   if (session.isPending) return <PageLoader />;
+  // The password was right; a second factor is still to be given (or set up).
+  const secondFactor = session.data?.second_factor;
+  if (secondFactor)
+    return (
+      <AuthLayout title={t('sign_in.title')}>
+        <Suspense fallback={<PageLoader />}>
+          <SignInSecondFactor step={secondFactor} target={target} />
+        </Suspense>
+      </AuthLayout>
+    );
   if (session.data && !signIn.isSuccess) return <Navigate to={target} replace />;
 
   const submit = (event: FormEvent) => {
@@ -59,7 +70,8 @@ export function SignInPage() {
               values: { language: tc(`languages.${session.locale}`) },
             });
           }
-          void navigate(target, { replace: true });
+          // With a second factor to give, the page turns into its code step (above).
+          if (!session.second_factor) void navigate(target, { replace: true });
         },
       },
     );
