@@ -2,7 +2,8 @@ import type { FeatureModule } from '../../app/registry.ts';
 
 export const membersFeature: FeatureModule = {
   key: 'members',
-  namespaces: ['members'],
+  // The account page (/users/edit) shows the address and password sections of member-settings.
+  namespaces: ['members', 'member-settings'],
   // After the directory's /members/map: a member's pages are /members/{membership id}/*.
   activeModules: [
     ['/members/:membershipId/*', 'members', 10],
@@ -19,18 +20,34 @@ export const membersFeature: FeatureModule = {
       lazy: () => import('./pages/locale-settings-page.tsx').then((m) => ({ Component: m.LocaleSettingsPage })),
     },
     {
+      path: 'members/:membershipId/edit',
+      lazy: () => import('./edit/profile-edit-page.tsx').then((m) => ({ Component: m.ProfileEditPage })),
+    },
+    {
+      path: 'onboarding/profile',
+      lazy: () => import('./edit/onboarding-page.tsx').then((m) => ({ Component: m.OnboardingPage })),
+    },
+    {
       path: 'users/edit',
       lazy: () => import('./pages/account-page.tsx').then((m) => ({ Component: m.AccountPage })),
     },
   ],
   userMenu: [
-    // The profile editor (/members/{id}/edit) comes later: until then there is no link to it.
     {
       key: 'profile',
       label: 'members:profile.menu',
       section: 'personal',
       order: 40,
       path: ({ member }) => `/members/${member.id}`,
+    },
+    {
+      // The network's config names where editing one's profile happens (the profile or the registration).
+      key: 'profile_edit',
+      label: 'members:profile_edit.menu',
+      section: 'personal',
+      order: 41,
+      path: ({ member, network }) =>
+        network.config.memberships.profile_edit_target === 'registration' ? '/users/edit' : `/members/${member.id}/edit`,
     },
     {
       key: 'locale_settings',

@@ -9,8 +9,9 @@ import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { authenticationTokenQuery, useAuthenticationToken } from '../../calendars/index.ts';
+import { EmailSection, PasswordSection } from '../../member-settings/index.ts';
 
-/** The member's account: for now the token of their calendar subscriptions (calendars spec, section 2). */
+/** `/users/edit`, the member's account: its address, its password and the token of their calendar subscriptions. */
 export function AccountPage() {
   const { t } = useTranslation('members');
   usePageTitle(t('account.title'));
@@ -20,6 +21,8 @@ export function AccountPage() {
         <Title order={1} fz="h2">
           {t('account.title')}
         </Title>
+        <EmailSection />
+        <PasswordSection />
         <CalendarTokenSection />
       </Stack>
     </PageContainer>
