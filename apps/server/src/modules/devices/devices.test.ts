@@ -104,9 +104,14 @@ describe('registering devices', () => {
     // The settings stay.
     expect(refreshed.settings.messages).toEqual({ direct_message: true, circular_letter: false });
 
-    // Another member's device with the same token is their own.
+    // The browser passes to another member (who signs in on it): it pushes to them alone now.
     const other = await register(bert.session, { platform: 'web', token: ENDPOINT, keys });
     expect(other.json<DevicePushSettingsAnswer>().device.id).not.toBe(made.device.id);
+    const annas = await t.app.inject({
+      url: `/api/v1/devices/${made.device.id}/settings`,
+      headers: anna.session.headers,
+    });
+    expect(annas.statusCode).toBe(404);
 
     const app = await register(anna.session, { platform: 'ios', token: 'a1b2c3d4'.repeat(8), name: 'iPhone' });
     expect(app.statusCode).toBe(200);

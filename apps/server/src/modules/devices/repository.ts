@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { devices } from './tables.ts';
 
@@ -21,6 +21,19 @@ export function createDevicesRepository(db: Db) {
         })
         .returning();
       return saved!;
+    },
+    /** Other members' devices with this token (a browser one member used before another): removed, their ids. */
+    async removeOthersWithToken(
+      networkId: string,
+      membershipId: string,
+      token: string,
+      tx: Db = db,
+    ): Promise<string[]> {
+      const removed = await tx
+        .delete(devices)
+        .where(and(eq(devices.networkId, networkId), eq(devices.token, token), ne(devices.membershipId, membershipId)))
+        .returning({ id: devices.id });
+      return removed.map((r) => r.id);
     },
     async find(networkId: string, membershipId: string, id: string): Promise<DeviceRow | undefined> {
       const [row] = await db

@@ -156,6 +156,16 @@ export function createDevicesService(deps: DevicesDeps) {
       const problem = checkToken(body.platform, body.token);
       if (problem) throw unprocessable({ token: [problem] });
       const row = await deps.db.transaction(async (tx) => {
+        // One browser (or app installation) pushes to one member: whoever registered it last.
+        for (const id of await repository.removeOthersWithToken(actor.networkId, actor.membershipId, body.token, tx)) {
+          await deps.events.record(tx, {
+            networkId: actor.networkId,
+            type: DEVICE_REMOVED,
+            actorId: actor.membershipId,
+            subject: { type: 'device', id },
+            changes: { platform: body.platform, reason: 'taken_over' },
+          });
+        }
         const saved = await repository.upsert(
           {
             networkId: actor.networkId,
