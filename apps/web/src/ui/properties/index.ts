@@ -1,2 +1,3 @@
 export { PropertyField, type PropertyFieldProps } from './property-field.tsx';
 export { PropertyValue, addressLines, type PropertyValueProps } from './property-value.tsx';
+export { propertySetQuery, useProfileFieldLabel, useProfileProperties } from './profile-labels.ts';

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Property } from '@agora/contracts';
 import { renderUi } from '../testing.tsx';
 import { PropertyField } from './property-field.tsx';
+import { useProfileFieldLabel } from './profile-labels.ts';
 import { PropertyValue } from './property-value.tsx';
+import { stubFetch } from '../../testing/render.tsx';
 
 function Harness({
   property,
@@ -133,5 +135,29 @@ describe('PropertyValue', () => {
     expect(screen.getByText('50667 Köln')).toBeTruthy();
     expect(screen.getByText('05.03.2026')).toBeTruthy();
     expect(screen.getByText('German, English')).toBeTruthy();
+  });
+});
+
+describe('useProfileFieldLabel', () => {
+  function Labels() {
+    const labelOf = useProfileFieldLabel();
+    return <p>{['team', 'phone', 'custom'].map(labelOf).join(' | ')}</p>;
+  }
+
+  it("names fields by the network profile's labels, else the fixed fields' labels, else the key", async () => {
+    stubFetch({
+      'GET /api/v1/property_sets/profile': {
+        status: 200,
+        body: {
+          name: 'profile',
+          type: 'basic',
+          properties: [{ name: 'team', label: 'Squad', type: 'text' }],
+          parent_property_set: null,
+          modifications: [],
+        },
+      },
+    });
+    renderUi(<Labels />);
+    expect(await screen.findByText('Squad | Phone | custom')).toBeTruthy();
   });
 });

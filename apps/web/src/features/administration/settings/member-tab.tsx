@@ -1,6 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { profileFieldLabel, TEXT_LIMITS } from '@agora/contracts';
+import { useProfileProperties } from '../../../ui/properties/profile-labels.ts';
 import { MultiSelectField, NumberField, SelectField, SwitchField, TextField } from './fields.tsx';
 import { useSettingsForm } from './form-context.tsx';
 import { Section } from './section.tsx';
@@ -10,10 +11,24 @@ export function MemberTab() {
   const { t, i18n } = useTranslation('admin-settings');
   const form = useSettingsForm();
   const { values, data } = form;
-  const profileFields = data.options.profile_fields.map((key) => ({
-    value: key,
-    label: profileFieldLabel(key, i18n.language),
-  }));
+  // The network profile's properties; the fixed fields until they are there. Fields chosen before
+  // whose property is gone stay listed, so that they can be taken out.
+  const properties = useProfileProperties();
+  const offered =
+    properties.length > 0
+      ? properties.map((p) => ({ value: p.name, label: p.label }))
+      : data.options.profile_fields.map((key) => ({ value: key, label: profileFieldLabel(key, i18n.language) }));
+  const chosen = [
+    ...values.directory_profile_fields,
+    ...values.directory_filter_profile_fields,
+    ...(values.detection_profile_field ? [values.detection_profile_field] : []),
+  ];
+  const profileFields = [
+    ...offered,
+    ...[...new Set(chosen)]
+      .filter((key) => !offered.some((field) => field.value === key))
+      .map((key) => ({ value: key, label: profileFieldLabel(key, i18n.language) })),
+  ];
   const twoFactorChoices = [
     'disabled',
     'enabled',

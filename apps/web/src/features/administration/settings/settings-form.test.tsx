@@ -36,6 +36,8 @@ const save = () => screen.getByRole('button', { name: 'Save settings' });
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
+  // The Member tab asks for the network profile's properties; unanswered it offers the fixed fields.
+  stubFetch({});
   reload.calls = 0;
   clearToasts();
 });

@@ -2,8 +2,9 @@ import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { IconId } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { profileFieldLabel, type MemberProfile, type MemberProfileField } from '@agora/contracts';
+import type { MemberProfile, MemberProfileField } from '@agora/contracts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { useProfileFieldLabel } from '../../../ui/properties/profile-labels.ts';
 import classes from './profile.module.css';
 
 /** Phone numbers and addresses are links a phone or mail program opens. */
@@ -21,7 +22,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The profile values the network shows and the birthday (dd.MM., with the age where the member shows it). */
 export function ProfileDetails({ profile }: { profile: MemberProfile }) {
-  const { t, i18n } = useTranslation('members');
+  const { t } = useTranslation('members');
+  const labelOf = useProfileFieldLabel();
   const { birthday } = profile;
   const empty = profile.profile_fields.length === 0 && !birthday;
 
@@ -37,7 +39,7 @@ export function ProfileDetails({ profile }: { profile: MemberProfile }) {
           <dl className={classes.fields}>
             {profile.profile_fields.map((field) => (
               <Fragment key={field.key}>
-                <dt>{profileFieldLabel(field.key, i18n.language)}</dt>
+                <dt>{labelOf(field.key)}</dt>
                 <dd>
                   <FieldValue field={field} />
                 </dd>

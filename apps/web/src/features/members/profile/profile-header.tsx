@@ -2,12 +2,13 @@ import { Avatar, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile } from '@agora/contracts';
-import { profileFieldLabel } from '@agora/contracts';
 import { useOpenDirectChat } from '../../chat/index.ts';
+import { useProfileFieldLabel } from '../../../ui/properties/profile-labels.ts';
 
 /** The member's image (initials without one), name, what tells them apart, badges and how to reach them. */
 export function ProfileHeader({ profile }: { profile: MemberProfile }) {
-  const { t, i18n } = useTranslation('members');
+  const { t } = useTranslation('members');
+  const labelOf = useProfileFieldLabel();
   const chat = useOpenDirectChat();
   const detection = profile.detection;
 
@@ -31,7 +32,7 @@ export function ProfileHeader({ profile }: { profile: MemberProfile }) {
           </Title>
           {detection && (
             <Text c="dimmed">
-              <VisuallyHidden>{`${profileFieldLabel(detection.key, i18n.language)}: `}</VisuallyHidden>
+              <VisuallyHidden>{`${labelOf(detection.key)}: `}</VisuallyHidden>
               {detection.value}
             </Text>
           )}
