@@ -297,6 +297,8 @@ export type ActivityReply = {
   edited: boolean;
   like_count: number;
   i: { liked: boolean; can: { update: boolean; destroy: boolean; like: boolean } };
+  /** The author is a member the reader ignores: shown collapsed, with a way to show it (the content is there). */
+  ignored: boolean;
 };
 
 /** An activity (spec: the activity search hit, with what the stream shows). */
@@ -321,6 +323,8 @@ export type Activity = {
     liked: boolean;
     can: { update: boolean; destroy: boolean; reply: boolean; answer: boolean; like: boolean };
   };
+  /** The author is a member the reader ignores: shown collapsed, with a way to show it (the content is there). */
+  ignored: boolean;
 };
 
 /** `GET /api/v1/activities`: a page, and the `before` of the next one (null at the end). */

@@ -87,6 +87,12 @@ export type ChatMessage = {
   /** The group's name, for messages of group chats. */
   group_name: string | null;
   client_reference: string | null;
+  /**
+   * The author is a member the reader ignores: shown collapsed, with a way to show it. Set in the
+   * answers of `chat_details` and `more_messages`; pushes go to a whole chat's room and leave it
+   * out, so clients also check the author against their own list of ignored members.
+   */
+  ignored?: boolean;
 };
 
 export type ChatState = {
@@ -194,6 +200,8 @@ export const CHAT_ERROR_KEYS = {
   chatDisabled: 'chat_disabled',
   noWritePermission: 'no_write_permission',
   externalCannotStartPrivateChat: 'external_cannot_start_private_chat',
+  /** A new direct chat with a member who ignores the actor. */
+  ignoredByRecipient: 'ignored_by_recipient',
   updatePeriodEnded: 'update_period_ended',
   updateNotAllowed: 'update_not_allowed',
   destroyNotAllowed: 'destroy_not_allowed',

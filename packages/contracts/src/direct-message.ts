@@ -111,6 +111,8 @@ export type DirectMessage = {
   has_attachments: boolean;
   attachments: DirectMessageAttachment[];
   i: { read: boolean };
+  /** The author is a member the reader ignores: shown collapsed, with a way to show it (the content is there). */
+  ignored: boolean;
 };
 
 /** `GET /api/v1/messages` and `/api/v1/messages/sent`. */

@@ -51,6 +51,8 @@ export type ActivityContext = {
   can: Map<string, { update: boolean; destroy: boolean }>;
   /** What linked pages say of themselves, by URL (absent: not fetched, or previews off). */
   links: Map<string, LinkPreviewRow>;
+  /** The members the reader ignores: their activities and replies come marked. */
+  ignored: ReadonlySet<string>;
 };
 
 function uploadsSorted(rows: StoredObjectRow[] | undefined): ActivityAttachment[] {
@@ -94,6 +96,7 @@ export function presentReply(
     edited: reply.editedAt !== null,
     like_count: reply.likeCount,
     i: { liked: context.liked.has(reply.id), can },
+    ignored: reply.actorId !== null && context.ignored.has(reply.actorId),
   };
 }
 
@@ -143,5 +146,6 @@ export function presentActivity(
         like: true,
       },
     },
+    ignored: row.actorId !== null && context.ignored.has(row.actorId),
   };
 }

@@ -32,11 +32,12 @@ export function createReplies(deps: ActivitiesDeps, repository: ActivitiesReposi
     const { networkId, membershipId } = access.actor;
     const ids = rows.map((r) => r.id);
     const quotedIds = rows.flatMap((r) => (r.quotedReplyId ? [r.quotedReplyId] : []));
-    const [quotedRows, mentionRows, uploads, liked] = await Promise.all([
+    const [quotedRows, mentionRows, uploads, liked, ignored] = await Promise.all([
       repository.repliesByIds(quotedIds),
       repository.mentionsOf(ids),
       deps.storage.owned(networkId, ACTIVITY_REPLY_OWNER, ids),
       repository.likedAmong(membershipId, ids),
+      deps.ignoredMembers.ignoredBy(membershipId),
     ]);
     const memberIds = new Set<string>();
     for (const r of [...rows, ...quotedRows]) if (r.actorId) memberIds.add(r.actorId);
@@ -55,6 +56,7 @@ export function createReplies(deps: ActivitiesDeps, repository: ActivitiesReposi
       liked,
       can: new Map(),
       links: new Map(),
+      ignored,
     };
     const mod = moderates(access, targets);
     return rows.map((r) =>

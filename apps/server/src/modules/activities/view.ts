@@ -70,12 +70,13 @@ export function createActivityViews(
     ]);
     const quotedIds = latest.flatMap((r) => (r.quotedReplyId ? [r.quotedReplyId] : []));
     const replyIds = latest.map((r) => r.id);
-    const [quotedRows, mentionRows, activityUploads, replyUploads, liked] = await Promise.all([
+    const [quotedRows, mentionRows, activityUploads, replyUploads, liked, ignored] = await Promise.all([
       repository.repliesByIds(quotedIds),
       repository.mentionsOf([...ids, ...replyIds]),
       deps.storage.owned(networkId, ACTIVITY_OWNER, ids),
       deps.storage.owned(networkId, ACTIVITY_REPLY_OWNER, replyIds),
       repository.likedAmong(membershipId, [...ids, ...replyIds]),
+      deps.ignoredMembers.ignoredBy(membershipId),
     ]);
     const memberIds = new Set<string>();
     for (const r of [...rows, ...latest, ...quotedRows]) if (r.actorId) memberIds.add(r.actorId);
@@ -117,6 +118,7 @@ export function createActivityViews(
       quoted: new Map(quotedRows.map((r) => [r.id, r])),
       liked,
       links,
+      ignored,
       can: new Map(
         rows.map((row) => {
           const own = row.actorId === membershipId;

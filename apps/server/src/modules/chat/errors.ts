@@ -29,6 +29,7 @@ export const chatErrors = {
   forbidden: () => new ChatError(K.forbidden, 403),
   noWritePermission: () => new ChatError(K.noWritePermission, 403),
   externalCannotStart: () => new ChatError(K.externalCannotStartPrivateChat, 403),
+  ignoredByRecipient: () => new ChatError(K.ignoredByRecipient, 403),
   updateNotAllowed: () => new ChatError(K.updateNotAllowed, 403),
   destroyNotAllowed: () => new ChatError(K.destroyNotAllowed, 403),
   updatePeriodEnded: (minutes: number) => new ChatError(K.updatePeriodEnded, 403, { minutes }),

@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/loader/index.ts';
 import { seedDemoChat } from '../../seed/demo-chat.ts';
 import type { DemoNetwork } from '../../seed/demo-context.ts';
 import type { GroupsService } from '../groups/index.ts';
+import type { IgnoredMembersService } from '../ignored-members/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import { CHAT_MESSAGE_OWNER } from './files.ts';
@@ -26,12 +27,13 @@ type ChatNeeds = {
   groups: GroupsService;
   networks: NetworksService;
   chatPresence: ChatPresence;
+  ignoredMembers: IgnoredMembersService;
 };
 
 /** Direct, group and network chats over the realtime connection. */
 export const chatModule = defineModule({
   name: 'chat',
-  needs: ['members', 'groups', 'networks', 'chatPresence'],
+  needs: ['members', 'groups', 'networks', 'chatPresence', 'ignoredMembers'],
   create: (platform, needs: ChatNeeds) =>
     createChatService({
       db: platform.db,
@@ -39,6 +41,7 @@ export const chatModule = defineModule({
       members: needs.members,
       groups: needs.groups,
       networks: needs.networks,
+      ignoredMembers: needs.ignoredMembers,
       storage: platform.storage,
       realtime: platform.realtime,
       statusOf: (networkId, memberIds) => needs.chatPresence.statusOf(networkId, memberIds),

@@ -5,7 +5,7 @@ import type { Events } from '../../platform/events/index.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import { chatRooms, type ChatAccess, type ChatContext } from './access.ts';
-import { chatErrors } from './errors.ts';
+import { chatErrors, type ChatError } from './errors.ts';
 import type { ChatFiles } from './files.ts';
 import type { PresentMessages } from './messages-view.ts';
 import { contentRefusal, writeRefusal } from './policy.ts';
@@ -27,6 +27,8 @@ export type SendDeps = {
   push: Push;
   /** Tells both members of a direct chat made by this message (create_chat, before the message). */
   announceDirectChat: (context: ChatContext) => Promise<unknown>;
+  /** Why the actor may not start this chat (a new direct chat with a member who ignores them), or null. */
+  startRefusal: (context: ChatContext) => Promise<ChatError | null>;
 };
 
 /**
@@ -75,7 +77,8 @@ export function createSendMessage(deps: SendDeps) {
         contentRefusal(
           { text: input.text, files: new Set(input.file_ids).size, images: new Set(input.image_ids).size },
           context.settings,
-        );
+        ) ??
+        (await deps.startRefusal(context));
       if (refused) throw refused;
       await quotedFits(context, input.quoted_message_id);
     } catch (error) {

@@ -6,6 +6,7 @@ import {
   NETWORK_CHAT_ID,
   type Chat,
   type ChatDetailsAnswer,
+  type ChatMessage,
   type createChatSchema,
   type MoreMessagesAnswer,
   type MyChatsAnswer,
@@ -18,12 +19,13 @@ import type { Actor } from '../../platform/policy/index.ts';
 import { rooms, type Realtime } from '../../platform/realtime/index.ts';
 import type { Storage } from '../../platform/storage/index.ts';
 import type { GroupsService } from '../groups/index.ts';
+import type { IgnoredMembersService } from '../ignored-members/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import { createChatAccess, networkChatRoom, type ChatContext } from './access.ts';
 import { createChatsView, type StatusOf } from './chats-view.ts';
 import { createEditMessage } from './edit.ts';
-import { chatErrors } from './errors.ts';
+import { chatErrors, type ChatError } from './errors.ts';
 import { createChatFiles } from './files.ts';
 import { registerChatGateway, type GatewayLog } from './gateway.ts';
 import { createMarkers } from './markers.ts';
@@ -39,6 +41,8 @@ export type ChatDeps = {
   members: MembersService;
   groups: GroupsService;
   networks: NetworksService;
+  /** Whom a reader ignores (their messages come marked), and who may not start a direct chat with whom. */
+  ignoredMembers: Pick<IgnoredMembersService, 'ignoredBy' | 'ignores'>;
   storage: Storage;
   realtime: Pick<Realtime, 'toRooms' | 'toRoomsExcept' | 'joinMember' | 'onConnection' | 'setEventCost'>;
   /** The partners' presence in direct chats (the presence module); without it chats show none. */
@@ -101,6 +105,20 @@ export function createChatService(deps: ChatDeps) {
     return own;
   }
 
+  /** A new direct chat with a member who ignores the actor is refused; existing chats go on. */
+  async function startRefusal(context: ChatContext): Promise<ChatError | null> {
+    if (context.row || context.kind !== 'member' || !context.partner) return null;
+    const ignored = await deps.ignoredMembers.ignores(context.partner.id, context.actor.membershipId);
+    return ignored ? chatErrors.ignoredByRecipient() : null;
+  }
+
+  /** Messages as the reader sees them: those of members they ignore marked (one cached set). */
+  async function markIgnored(actor: Actor, messages: ChatMessage[]): Promise<ChatMessage[]> {
+    if (messages.length === 0) return messages;
+    const ignored = await deps.ignoredMembers.ignoredBy(actor.membershipId);
+    return messages.map((m) => ({ ...m, ignored: ignored.has(m.from.id) }));
+  }
+
   const sendMessage = createSendMessage({
     db: deps.db,
     events: deps.events,
@@ -110,6 +128,7 @@ export function createChatService(deps: ChatDeps) {
     presentMessages,
     push,
     announceDirectChat,
+    startRefusal,
   });
   const edits = createEditMessage({
     db: deps.db,
@@ -148,7 +167,7 @@ export function createChatService(deps: ChatDeps) {
     async createChat(actor: Actor, input: CreateChatInput): Promise<Chat> {
       const context = await access.load(actor, keyOf(actor, input));
       if (!context.row && context.kind === 'member') {
-        const refused = writeRefusal(context.can);
+        const refused = writeRefusal(context.can) ?? (await startRefusal(context));
         if (refused) throw refused;
       }
       const { row, created } = await deps.db.transaction((tx) => access.ensureRow(tx, context));
@@ -176,13 +195,14 @@ export function createChatService(deps: ChatDeps) {
       if (!context.row) return { chat, messages: [], complete: true };
       if (input.since_revision === undefined) {
         const rows = await repository.page(context.row.id, null, CHAT_LIMITS.pageSize);
-        return { chat, messages: await presentMessages(context, context.row.id, rows), complete: true };
+        const messages = await presentMessages(context, context.row.id, rows);
+        return { chat, messages: await markIgnored(actor, messages), complete: true };
       }
       const changed = await repository.changedSince(context.row.id, input.since_revision, CATCH_UP_LIMIT + 1);
       const rows = changed.slice(0, CATCH_UP_LIMIT).sort((a, b) => a.seq - b.seq);
       return {
         chat,
-        messages: await presentMessages(context, context.row.id, rows),
+        messages: await markIgnored(actor, await presentMessages(context, context.row.id, rows)),
         complete: changed.length <= CATCH_UP_LIMIT,
       };
     },
@@ -193,7 +213,7 @@ export function createChatService(deps: ChatDeps) {
       const before = await repository.findMessage(context.row.id, input.before_id);
       if (!before) throw chatErrors.notFound();
       const rows = await repository.page(context.row.id, before.seq, CHAT_LIMITS.pageSize);
-      return { messages: await presentMessages(context, context.row.id, rows) };
+      return { messages: await markIgnored(actor, await presentMessages(context, context.row.id, rows)) };
     },
 
     /** Whether the actor may chat at all (members policy `chat`; guests where the network lets them). */

@@ -26,6 +26,8 @@ export type MessageContext = {
   attachments: Map<string, StoredObjectRow[]>;
   lengths: Map<string, number>;
   answered: Set<string>;
+  /** The members the reader ignores: their messages come marked. */
+  ignored: ReadonlySet<string>;
 };
 
 export function presentMessage(
@@ -56,5 +58,6 @@ export function presentMessage(
     attachments,
     // The sender's own copy reads as read.
     i: { read: copy === null || copy.readAt !== null },
+    ignored: context.ignored.has(message.authorId),
   };
 }

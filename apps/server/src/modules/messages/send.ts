@@ -1,6 +1,7 @@
 import {
   DIRECT_MESSAGE_ERROR_KEYS as KEYS,
   ERROR_KEYS,
+  IGNORED_MEMBER_ERROR_KEYS,
   networkSettingsSchema,
   type directMessageBodySchema,
   type NetworkSettings,
@@ -58,6 +59,10 @@ export function createSending(deps: MessagesDeps, repository: MessagesRepository
         allows(memberPolicy, 'read', actor, { membership: m, guestUsersAllowChat: settings.guest_users_allow_chat }),
     );
     if (visible.length !== wanted.length) throw unprocessable({ to: [KEYS.recipientNotAllowed] });
+    // A member who ignores the sender is not written to (groups and everyone still reach them, marked).
+    if ((await deps.ignoredMembers.ignoring(actor.membershipId, wanted)).size > 0) {
+      throw unprocessable({ to: [IGNORED_MEMBER_ERROR_KEYS.ignoredByRecipient] });
+    }
     if (isNetworkWideSender(actor, settings)) return visible;
     // Others write to the members of the groups they administrate, and answer their conversations.
     const [inGroups, inConversation] = await Promise.all([

@@ -20,7 +20,7 @@ export function createMessageViews(deps: MessagesDeps, repository: MessagesRepos
     const { networkId, membershipId } = actor;
     const messages = viewed.map((v) => v.message);
     const ids = messages.map((m) => m.id);
-    const [recipients, groups, attachmentRows, lengths, answered] = await Promise.all([
+    const [recipients, groups, attachmentRows, lengths, answered, ignored] = await Promise.all([
       repository.namedRecipients(ids, DIRECT_MESSAGE_LIMITS.recipientsMax),
       repository.groupsOf(ids),
       repository.attachmentsOf(ids),
@@ -28,6 +28,7 @@ export function createMessageViews(deps: MessagesDeps, repository: MessagesRepos
         ...new Set(messages.map((m) => m.conversationStarterId)),
       ]),
       repository.answered(membershipId, messages),
+      deps.ignoredMembers.ignoredBy(membershipId),
     ]);
     const memberIds = new Set([...messages.map((m) => m.authorId), ...[...recipients.values()].flat()]);
     const [members, objects] = await Promise.all([
@@ -57,6 +58,7 @@ export function createMessageViews(deps: MessagesDeps, repository: MessagesRepos
       attachments,
       lengths,
       answered,
+      ignored,
     };
   }
 

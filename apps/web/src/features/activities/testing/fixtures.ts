@@ -99,6 +99,7 @@ export function activity(n: number, overrides: Partial<Activity> = {}): Activity
     latest_replies: [],
     circular_letter: null,
     i: { liked: false, can: { update: false, destroy: false, reply: true, answer: false, like: true } },
+    ignored: false,
     ...overrides,
   };
 }
@@ -121,6 +122,7 @@ export function reply(n: number, activityIdentifier: string, overrides: Partial<
     edited: false,
     like_count: 0,
     i: { liked: false, can: { update: false, destroy: false, like: true } },
+    ignored: false,
     ...overrides,
   };
 }

@@ -196,6 +196,7 @@ function post(n: number): Activity {
     latest_replies: [],
     circular_letter: null,
     i: { liked: false, can: { update: false, destroy: false, reply: true, answer: false, like: true } },
+    ignored: false,
   };
 }
 

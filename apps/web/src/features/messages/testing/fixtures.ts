@@ -37,6 +37,7 @@ export function message(n: number, overrides: Partial<DirectMessage> = {}): Dire
     has_attachments: false,
     attachments: [],
     i: { read: true },
+    ignored: false,
     ...overrides,
   };
 }

@@ -1,0 +1,2 @@
+export { createIgnoredMembersService, type IgnoredMembersService } from './service.ts';
+export { IGNORED_MEMBER_EVENTS } from './events.ts';
