@@ -47,7 +47,9 @@ export const membersFeature: FeatureModule = {
       section: 'personal',
       order: 41,
       path: ({ member, network }) =>
-        network.config.memberships.profile_edit_target === 'registration' ? '/users/edit' : `/members/${member.id}/edit`,
+        network.config.memberships.profile_edit_target === 'registration'
+          ? '/users/edit'
+          : `/members/${member.id}/edit`,
     },
     {
       key: 'locale_settings',

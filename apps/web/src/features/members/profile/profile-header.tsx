@@ -1,8 +1,12 @@
 import { Avatar, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconMessageCircle } from '@tabler/icons-react';
+import { IconMessageCircle, IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { MemberProfile } from '@agora/contracts';
 import { useOpenDirectChat } from '../../chat/index.ts';
+import { IgnoreButton } from '../../ignored-members/index.ts';
+import { sessionQuery } from '../../session/index.ts';
 import { useProfileFieldLabel } from '../../../ui/properties/profile-labels.ts';
 
 /** The member's image (initials without one), name, what tells them apart, badges and how to reach them. */
@@ -10,6 +14,7 @@ export function ProfileHeader({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation('members');
   const labelOf = useProfileFieldLabel();
   const chat = useOpenDirectChat();
+  const own = useQuery(sessionQuery).data?.member.id === profile.id;
   const detection = profile.detection;
 
   return (
@@ -52,6 +57,18 @@ export function ProfileHeader({ profile }: { profile: MemberProfile }) {
             </Group>
           )}
         </Stack>
+        {profile.can.update_profile && (
+          <Button
+            variant="default"
+            component={Link}
+            to={`/members/${profile.id}/edit`}
+            leftSection={<IconPencil size={18} aria-hidden />}
+            style={{ flex: 'none' }}
+          >
+            {t('profile_edit.link')}
+          </Button>
+        )}
+        {!own && <IgnoreButton member={profile} />}
         {profile.contact.chat && (
           <Button
             leftSection={<IconMessageCircle size={18} aria-hidden />}
