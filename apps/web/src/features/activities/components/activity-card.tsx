@@ -22,6 +22,7 @@ import { AcknowledgementsModal } from '../../circular-letters/index.ts';
 import { useAcknowledge, useDeleteActivity, useLikeActivity, useUpdateActivity } from '../api.ts';
 import { attachmentsOf } from '../lib/content.ts';
 import { uploadItems } from '../lib/uploads.ts';
+import { IgnoredContent } from '../../ignored-members/index.ts';
 import { ActivityContent } from './activity-content.tsx';
 import { ActivityReplies } from './activity-replies.tsx';
 import { Attachments } from './attachments.tsx';
@@ -235,12 +236,12 @@ export function ActivityCard({ activity, highlightReplyId = null, full = false, 
             onCancel={() => setEditing(false)}
           />
         ) : (
-          <>
+          <IgnoredContent author={activity.actor} ignored={activity.ignored}>
             {(object.type === 'note' || object.type === 'question' || !object.title) && (
               <ActivityContent html={object.content} plain={object.plain_content} truncate={!full} />
             )}
             <Attachments attachments={activity.attachments} />
-          </>
+          </IgnoredContent>
         )}
 
         {letter && (

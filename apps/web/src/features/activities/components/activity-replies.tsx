@@ -14,6 +14,7 @@ import { repliesQuery, useDeleteReply, useLikeReply, usePostReply, useUpdateRepl
 import { attachmentsOf, replyTotal } from '../lib/content.ts';
 import { threadReplies } from '../lib/threads.ts';
 import { uploadItems } from '../lib/uploads.ts';
+import { IgnoredContent } from '../../ignored-members/index.ts';
 import { ActivityContent } from './activity-content.tsx';
 import { Attachments } from './attachments.tsx';
 import classes from './activities.module.css';
@@ -323,10 +324,10 @@ function ReplyItem({ reply, nested, highlighted, onQuote, onReply }: ReplyItemPr
               onCancel={() => setEditing(false)}
             />
           ) : (
-            <>
+            <IgnoredContent author={reply.actor} ignored={reply.ignored}>
               <ActivityContent html={reply.content} plain={reply.plain_content} />
               <Attachments attachments={reply.attachments} withTags={false} />
-            </>
+            </IgnoredContent>
           )}
           <Group gap={4} wrap="wrap">
             {reply.i.can.like && (

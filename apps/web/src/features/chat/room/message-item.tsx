@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime } from '../../../ui/date-format.ts';
 import type { ClientChatMessage } from '../client/store.ts';
+import { IgnoredContent } from '../../ignored-members/index.ts';
 import { MemberLink } from '../components/member-link.tsx';
 import { DeliveryTicks } from './delivery-ticks.tsx';
 import { MessageAttachments } from './message-attachments.tsx';
@@ -73,7 +74,7 @@ export function MessageItem(props: MessageItemProps) {
             {t('message.deleted')}
           </Text>
         ) : (
-          <>
+          <IgnoredContent author={own ? null : message.from} ignored={message.ignored}>
             {message.quoted_message && <QuotedMessage quoted={message.quoted_message} />}
             {message.text && (
               <MessageText
@@ -90,7 +91,7 @@ export function MessageItem(props: MessageItemProps) {
               images={message.images}
               onOpenImage={onOpenImage}
             />
-          </>
+          </IgnoredContent>
         )}
         <Group gap={6} justify="flex-end" wrap="nowrap">
           {isEdited(message) && (

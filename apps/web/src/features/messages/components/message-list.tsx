@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { DirectMessage } from '@agora/contracts';
 import { formatDate, formatDateTime } from '../../../ui/date-format.ts';
 import { SelectableList } from '../../../ui/selectable-list.tsx';
+import { IgnoredContent } from '../../ignored-members/index.ts';
 import type { MessageBox } from '../api.ts';
 
 type MessageListProps = {
@@ -99,7 +100,15 @@ export function MessageList({ box, messages, selected, onToggle, onToggleAll }: 
             </Text>
           ),
         },
-        { key: 'subject', header: t('list.subject'), cell: (message) => <Subject box={box} message={message} /> },
+        {
+          key: 'subject',
+          header: t('list.subject'),
+          cell: (message) => (
+            <IgnoredContent author={message.author} ignored={message.ignored}>
+              <Subject box={box} message={message} />
+            </IgnoredContent>
+          ),
+        },
         {
           key: 'date',
           header: t('list.date'),

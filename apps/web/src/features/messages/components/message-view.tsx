@@ -6,6 +6,7 @@ import type { DirectMessage, MemberRef } from '@agora/contracts';
 import { formatDateTime } from '../../../ui/date-format.ts';
 import { formatFileSize } from '../../../ui/file-format.ts';
 import { HtmlContent } from '../../../ui/html-content.tsx';
+import { IgnoredContent } from '../../ignored-members/index.ts';
 
 function MemberLink({ member }: { member: MemberRef }) {
   return (
@@ -89,25 +90,27 @@ export function MessageView({
           </Anchor>
         )}
       </Stack>
-      <HtmlContent html={content ?? message.html_content} />
-      {message.attachments.length > 0 && (
-        <Stack gap={4} aria-label={t('detail.attachments')} role="group">
-          <Text size="sm" fw={600}>
-            {t('detail.attachments')}
-          </Text>
-          {message.attachments.map((attachment) => (
-            <Group key={attachment.id} gap={6} wrap="nowrap">
-              <IconPaperclip size={16} aria-hidden style={{ flexShrink: 0 }} />
-              <Anchor href={attachment.url} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {attachment.original_filename}
-              </Anchor>
-              <Text span size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {formatFileSize(attachment.size)}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <IgnoredContent author={message.author} ignored={message.ignored}>
+        <HtmlContent html={content ?? message.html_content} />
+        {message.attachments.length > 0 && (
+          <Stack gap={4} aria-label={t('detail.attachments')} role="group">
+            <Text size="sm" fw={600}>
+              {t('detail.attachments')}
+            </Text>
+            {message.attachments.map((attachment) => (
+              <Group key={attachment.id} gap={6} wrap="nowrap">
+                <IconPaperclip size={16} aria-hidden style={{ flexShrink: 0 }} />
+                <Anchor href={attachment.url} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {attachment.original_filename}
+                </Anchor>
+                <Text span size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                  {formatFileSize(attachment.size)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </IgnoredContent>
     </Stack>
   );
 }
