@@ -408,6 +408,8 @@ export function createAccountsService(deps: AccountsDeps) {
         locale?: string | null;
         isExternal?: boolean;
         profile?: Record<string, unknown>;
+        /** The network asks for profile data on joining: the member gives it in the onboarding first. */
+        onboardingPending?: boolean;
       },
       origin: { actorId: string | null; via: MembershipOrigin; details?: Record<string, unknown> },
     ) {
@@ -445,6 +447,7 @@ export function createAccountsService(deps: AccountsDeps) {
             lastName: input.lastName.trim(),
             isExternal: input.isExternal ?? false,
             profile: input.profile ?? {},
+            onboardingPendingAt: input.onboardingPending ? new Date() : null,
           },
           origin,
         )
