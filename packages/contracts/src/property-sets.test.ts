@@ -54,7 +54,10 @@ describe('the property engine', () => {
   });
 
   it('shows lists of text joined and refuses duplicate names', () => {
-    expect(propertyDisplayValue({ name: 'l', label: 'L', type: 'text' }, ['de', 'en'])).toBe('de, en');
+    const list: Property = { name: 'l', label: 'L', type: 'text' };
+    expect(propertyDisplayValue(list, ['de', 'en'])).toBe('de, en');
+    expect(validatePropertyValues([list], { l: ['de', 'en'] }).errors).toEqual({});
+    expect(validatePropertyValues([list], { l: 'x'.repeat(1000) }).errors).toEqual({ l: 'too_long' });
     expect(propertySetInputSchema.safeParse({ properties: [team, team] }).success).toBe(false);
   });
 });

@@ -157,6 +157,8 @@ export function propertyValuePresent(value: unknown): boolean {
 
 export type PropertyValueErrors = Record<string, string>;
 
+const textListSchema = z.array(z.string().trim().max(TEXT_LIMITS.line)).max(PROPERTY_LIMITS.optionsMax);
+
 /**
  * Checks values against a set's properties: the values that pass (unknown names dropped, empty
  * ones as null) and, per property name, the error key of one that does not (`blank`, `invalid`,
@@ -176,7 +178,9 @@ export function validatePropertyValues(
       else out[property.name] = null;
       continue;
     }
-    const parsed = propertyValueSchema(property).safeParse(value);
+    // A list of texts as stored before the property engine (languages, skills) stays valid.
+    const schema = property.type === 'text' && Array.isArray(value) ? textListSchema : propertyValueSchema(property);
+    const parsed = schema.safeParse(value);
     if (parsed.success) out[property.name] = parsed.data;
     else errors[property.name] = parsed.error.issues[0]?.code === 'too_big' ? 'too_long' : 'invalid';
   }

@@ -37,6 +37,7 @@ describe('PropertyField', () => {
     renderUi(
       <>
         <Harness property={{ name: 'room', label: 'Room', type: 'text' }} spy={spy} />
+        <Harness property={{ name: 'langs', label: 'Languages', type: 'text' }} initial={['de', 'en']} spy={spy} />
         <Harness property={{ name: 'broken', label: 'About', type: 'multiline_text' }} spy={spy} />
         <Harness property={{ name: 'site', label: 'Site', type: 'url' }} spy={spy} />
         <Harness property={{ name: 'mail', label: 'Mail', type: 'email' }} spy={spy} />
@@ -45,6 +46,7 @@ describe('PropertyField', () => {
     );
     fireEvent.change(screen.getByLabelText('Room'), { target: { value: 'B1' } });
     expect(spy).toHaveBeenLastCalledWith('B1');
+    expect((screen.getByLabelText('Languages') as HTMLInputElement).value).toBe('de, en');
     expect(screen.getByText('Too long')).toBeTruthy();
     expect(screen.getByLabelText('Site').getAttribute('type')).toBe('url');
     expect(screen.getByLabelText('Mail').getAttribute('type')).toBe('email');

@@ -31,7 +31,10 @@ const ADDRESS_SPANS: Record<(typeof ADDRESS_PARTS)[number], number> = {
 };
 
 function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
+  if (typeof value === 'string') return value;
+  // Lists of text stored before the property engine (languages, skills) are edited as one line.
+  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string').join(', ');
+  return '';
 }
 
 function storedValue(value: unknown): StoredValue | null {
