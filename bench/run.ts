@@ -18,7 +18,9 @@
 // invitation group (invites.ts: a CSV of 5,000 people invited by e-mail, until every mail is
 // queued, and the server's memory meanwhile; --invite-rows); the word "messages" the messages
 // group (messages.ts: an inbox of 50,000 messages, page 1 and page 500, and a message to a group
-// of 5,000 until every member holds it; --message-inbox, --message-group); the word "activities"
+// of 5,000 until every member holds it; --message-inbox, --message-group); the word "sign-in" (or
+// "two-factor") the sign-in group (sign-in.ts: with the password, and with password and an
+// authenticator code, p50 and p99, argon2-bound); the word "activities"
 // the activities group (activities.ts: a network of 1,000,000 activities, a member's stream, its
 // first page and a page far back, and posting; --activities, --activities-pglite); the word "files"
 // the files group (files.ts: a folder of 1,000 files listed, moved at once, and a 2 GB folder
@@ -48,6 +50,7 @@ import { formatEventsReport, runEventsBench, type EventsReport } from './events.
 import { formatJoinReport, runGroupJoinBench, type JoinFigures } from './group-join.ts';
 import { formatInviteReport, runInviteBench, type InviteFigures } from './invites.ts';
 import { formatMessagesReport, runMessagesBench, type MessagesReport } from './messages.ts';
+import { formatSignInReport, runSignInBench, type SignInReport } from './sign-in.ts';
 import { formatActivitiesReport, runActivitiesBench, type ActivitiesReport } from './activities.ts';
 import { formatFilesReport, runFilesBench, type FilesReport } from './files.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
@@ -103,6 +106,7 @@ const inviteSelected = values.only.trim() === '' || values.only.split(',').some(
 const messageInbox = wholeNumber('--message-inbox', values['message-inbox'], 5000);
 const messageGroup = wholeNumber('--message-group', values['message-group'], 1);
 const messagesSelected = values.only.trim() === '' || values.only.split(',').some((w) => isMessagesWord(w));
+const signInSelected = values.only.trim() === '' || values.only.split(',').some((w) => isSignInWord(w));
 const activityCount = wholeNumber('--activities', values.activities, 1000);
 const pgliteActivityCount = wholeNumber('--activities-pglite', values['activities-pglite'], 1000);
 const activitiesSelected = values.only.trim() === '' || values.only.split(',').some((w) => isActivitiesWord(w));
@@ -315,6 +319,12 @@ try {
     console.log(`  messages: done${messages.failure ? `, FAILED: ${messages.failure}` : ''}`);
   }
 
+  let signInReport: SignInReport | null = null;
+  if (signInSelected) {
+    signInReport = await runSignInBench({ requests: 50 });
+    console.log(`  sign-in: done${signInReport.failure ? `, FAILED: ${signInReport.failure}` : ''}`);
+  }
+
   let activities: ActivitiesReport | null = null;
   if (activitiesSelected) {
     activities = await runActivitiesBench({
@@ -391,6 +401,7 @@ try {
   if (join) console.log('\n' + formatJoinReport(join));
   if (invites) console.log('\n' + formatInviteReport(invites));
   if (messages) console.log('\n' + formatMessagesReport(messages));
+  if (signInReport) console.log('\n' + formatSignInReport(signInReport));
   if (activities) console.log('\n' + formatActivitiesReport(activities));
   if (files) console.log('\n' + formatFilesReport(files));
   if (request) console.log('\n' + formatRequestReport(request));
@@ -410,6 +421,7 @@ try {
     ...(join?.runs.some((r) => r.failure) ? ['join'] : []),
     ...(invites?.failure ? ['invites'] : []),
     ...(messages?.failure ? ['messages'] : []),
+    ...(signInReport?.failure ? ['sign-in'] : []),
     ...(activities?.failure ? ['activities'] : []),
     ...(files?.failure ? ['files'] : []),
     ...(capacity?.runs.some((r) => r.failure) ? ['capacity'] : []),
@@ -441,6 +453,12 @@ function isFilesWord(word: string): boolean {
 function isMessagesWord(word: string): boolean {
   const w = word.trim().toLowerCase();
   return w.length >= 3 && 'messages'.startsWith(w);
+}
+
+/** Whether a word of --only names the sign-in group (not the `POST /users/sign_in` scenario's "sign_in"). */
+function isSignInWord(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w === 'sign-in' || w === 'two-factor';
 }
 
 /** Whether a word of --only names the activities group. */
@@ -505,6 +523,7 @@ function selectScenarios(only: string): {
     !words.some(isCapacityWord) &&
     !words.some(isInviteWord) &&
     !words.some(isMessagesWord) &&
+    !words.some(isSignInWord) &&
     !words.some(isActivitiesWord) &&
     !words.some(isFilesWord) &&
     !words.some(isRequestWord) &&

@@ -117,3 +117,13 @@ export function useRemoveGroupMembership(id: string) {
     onSuccess: (groups) => queryClient.setQueryData(memberGroupsQuery(id).queryKey, groups),
   });
 }
+
+/** Removes a member's second factors and backup codes (two-factor authentication). */
+export function useResetMemberFactors() {
+  return useMutation({
+    mutationFn: (membershipId: string) =>
+      api<void>(`/administration/members/${encodeURIComponent(membershipId)}/authentication/factors`, {
+        method: 'DELETE',
+      }),
+  });
+}

@@ -75,13 +75,3 @@ export function usePassSecondFactor() {
     },
   });
 }
-
-/** An administrator removes a member's factors. */
-export function useResetMemberFactors() {
-  return useMutation({
-    mutationFn: (membershipId: string) =>
-      api<void>(`/administration/members/${encodeURIComponent(membershipId)}/authentication/factors`, {
-        method: 'DELETE',
-      }),
-  });
-}

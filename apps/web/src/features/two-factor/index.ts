@@ -1,8 +1,13 @@
-import { TWO_FACTOR_PATH } from '@agora/contracts';
+import { lazy } from 'react';
 import type { FeatureModule } from '../../app/registry.ts';
 
-export { SignInSecondFactor } from './components/sign-in-step.tsx';
-export { useResetMemberFactors } from './api.ts';
+// The contracts' TWO_FACTOR_PATH, written out: this file is in the initial bundle, which takes no schemas.
+const TWO_FACTOR_PATH = '/users/two_factor_authentication';
+
+/** The sign-in's code step, loaded only when a sign-in needs it (render it inside Suspense). */
+export const SignInSecondFactor = lazy(() =>
+  import('./components/sign-in-step.tsx').then((m) => ({ default: m.SignInSecondFactor })),
+);
 
 /** The member's second factors (`/users/two_factor_authentication`), linked from the user menu. */
 export const twoFactorFeature: FeatureModule = {

@@ -7,7 +7,7 @@ import { LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { errorMessage } from '../../../ui/use-error-message.ts';
 import { settingsQuery } from '../../administration/index.ts';
-import { useResetMemberFactors } from '../../two-factor/index.ts';
+import { useResetMemberFactors } from '../api.ts';
 import { MemberFrame } from '../components/member-frame.tsx';
 
 const NS = 'member-administration';
