@@ -70,6 +70,7 @@ import { notificationsModule } from './modules/notifications/module.ts';
 import { registrationsModule } from './modules/registrations/module.ts';
 import { twoFactorModule } from './modules/two-factor/module.ts';
 import { profileEditModule } from './modules/profile-edit/module.ts';
+import { changeRequestsModule } from './modules/change-requests/module.ts';
 import { propertySetsModule } from './modules/property-sets/module.ts';
 
 /** Every server module; the loader orders them by what they need and refuses a cycle. */
@@ -102,6 +103,7 @@ export const MODULES = [
   registrationsModule,
   twoFactorModule,
   profileEditModule,
+  changeRequestsModule,
   navigationModule,
   messagesModule,
   activitiesModule,

@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ADDRESS_PROFILE_FIELD } from '@agora/contracts';
+import { invalidateInThisProcess } from '../platform/cache/index.ts';
+import { newId } from '../platform/db/ids.ts';
 import { largeEmail, seedLarge } from '../seed/index.ts';
 import { seedLargeCalendars } from '../seed/large-calendars.ts';
 import { seedLargeParticipation } from '../seed/large-participation.ts';
@@ -350,6 +352,24 @@ async function addFiles(w: World, route: string, n: number[], requiresApproval =
 }
 
 const GROWN: GrownCase[] = [
+  // Profile change requests: each request of a member adds one to the open list (members and authors read at once).
+  growing(
+    'GET /administration/change_requests',
+    'admin',
+    () => '/administration/change_requests',
+    async (w, n) => {
+      await t.database.db.execute(
+        sql`update networks set config = config || '{"change_requests_enabled": true}'::jsonb,
+            settings = settings || '{"change_request_profile_fields": ["department"]}'::jsonb where id = ${w.networkId}`,
+      );
+      invalidateInThisProcess([`network:${w.networkId}`]);
+      for (const i of n) {
+        await t.database.db
+          .execute(sql`insert into profile_change_requests (id, network_id, membership_id, author_id, values)
+          values (${newId()}, ${w.networkId}, ${w.memberIds[i % 10]!}, ${w.memberIds[i % 7]!}, ${JSON.stringify({ department: `D${i}` })}::jsonb)`);
+      }
+    },
+  ),
   // The member's ignored members: each ignore adds one to their list.
   growing(
     'GET /members/{id}/ignored',
@@ -782,7 +802,8 @@ const NOT_LISTS = new Set([
   'GET /members/{id}',
   'GET /api/v1/session',
   'GET /members/{id}/locale_settings',
-  // The profile form: one member, the network's properties.
+  // The profile form: one member, the network's properties; the change request form likewise.
+  'GET /change_requests/new',
   'GET /members/{id}/edit',
   'GET /onboarding/profile',
   'GET /api/v1/users/authentication_token',
