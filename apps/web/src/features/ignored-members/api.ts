@@ -16,7 +16,8 @@ export const ignoredMembersQuery = (membershipId: string) =>
  * server's mark, and at once after ignoring or no longer ignoring someone).
  */
 export function useIgnoredIds(): ReadonlySet<string> | null {
-  const memberId = useQuery(sessionQuery).data?.member.id ?? '';
+  // The session the shell loaded; content shown without one (public pages) is never collapsed by it.
+  const memberId = useQuery({ ...sessionQuery, enabled: false }).data?.member.id ?? '';
   const list = useQuery({ ...ignoredMembersQuery(memberId), enabled: memberId !== '' });
   if (!list.data) return null;
   return new Set(list.data.ignored_members.map((m) => m.id));

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { IgnoredMember } from '@agora/contracts';
+import type { CurrentSession, IgnoredMember } from '@agora/contracts';
 import { i18n } from '../../i18n/index.ts';
+import { sessionQuery } from '../session/index.ts';
 import { stubFetch } from '../../testing/render.tsx';
 import { axeViolations, clearToasts, renderUi } from '../../ui/testing.tsx';
 import { IgnoredContent } from './components/ignored-content.tsx';
@@ -21,13 +22,23 @@ const MAX_IGNORED: IgnoredMember = {
   ignored_at: '2026-03-05T10:00:00Z',
 };
 
-/** The session of "me" and my list; each call recorded. */
+/** My list (when given) and more answers; each call recorded. */
 function stubServer(ignored: IgnoredMember[] | null, more: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
-    'GET /api/v1/session': { status: 200, body: { member: { id: ME }, csrf_token: 'csrf', locale: 'de' } },
     ...(ignored ? { [`GET /members/${ME}/ignored`]: { status: 200, body: { ignored_members: ignored } } } : {}),
     ...more,
   });
+}
+
+/** Rendered as the app does, with the session the shell has loaded. */
+function render(element: Parameters<typeof renderUi>[0], options?: Parameters<typeof renderUi>[1]) {
+  const view = renderUi(element, options);
+  view.queryClient.setQueryData(sessionQuery.queryKey, {
+    member: { id: ME },
+    csrf_token: 'csrf',
+    locale: 'de',
+  } as unknown as CurrentSession);
+  return view;
 }
 
 const confirmDialog = async () => within(await screen.findByRole('dialog'));
@@ -42,7 +53,7 @@ describe('ignored members', () => {
     const calls = stubServer([MAX_IGNORED], {
       [`DELETE /members/${MAX}/ignore`]: { status: 200, body: { id: MAX, ignored: false } },
     });
-    renderUi(
+    render(
       <Routes>
         <Route path="/members/:membershipId/ignored" element={<IgnoredMembersPage />} />
       </Routes>,
@@ -66,7 +77,7 @@ describe('ignored members', () => {
 
   it('says so when one ignores nobody', async () => {
     stubServer([]);
-    renderUi(
+    render(
       <Routes>
         <Route path="/members/:membershipId/ignored" element={<IgnoredMembersPage />} />
       </Routes>,
@@ -77,7 +88,7 @@ describe('ignored members', () => {
 
   it("collapses what an ignored member wrote, shows it on demand, and leaves others' content", async () => {
     stubServer([MAX_IGNORED]);
-    renderUi(
+    render(
       <>
         <IgnoredContent author={{ id: MAX, name: 'Max Member' }} ignored={false}>
           <p>Max writes</p>
@@ -96,7 +107,7 @@ describe('ignored members', () => {
 
   it("follows the server's mark until the member's own list is there", async () => {
     stubFetch({});
-    renderUi(
+    render(
       <>
         <IgnoredContent author={{ id: MAX, name: 'Max Member' }} ignored>
           <p>Max writes</p>
@@ -114,7 +125,7 @@ describe('ignored members', () => {
     const calls = stubServer([], {
       [`POST /members/${MAX}/ignore`]: { status: 200, body: { id: MAX, ignored: true } },
     });
-    renderUi(<IgnoreButton member={{ id: MAX, displayName: 'Max Member' }} />);
+    render(<IgnoreButton member={{ id: MAX, displayName: 'Max Member' }} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Ignorieren' }));
     const dialog = await confirmDialog();
     expect(dialog.getByText('Max Member ignorieren?')).toBeTruthy();
@@ -129,7 +140,7 @@ describe('ignored members', () => {
     stubServer([], {
       [`POST /members/${MAX}/ignore`]: { status: 422, body: { errors: { id: ['cannot_ignore_network_admin'] } } },
     });
-    renderUi(<IgnoreButton member={{ id: MAX, displayName: 'Max Member' }} />);
+    render(<IgnoreButton member={{ id: MAX, displayName: 'Max Member' }} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Ignorieren' }));
     fireEvent.click((await confirmDialog()).getByRole('button', { name: 'Ignorieren' }));
     expect(await screen.findByText('Netzwerk-Administratoren können nicht ignoriert werden.')).toBeTruthy();

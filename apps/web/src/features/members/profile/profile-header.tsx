@@ -14,7 +14,7 @@ export function ProfileHeader({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation('members');
   const labelOf = useProfileFieldLabel();
   const chat = useOpenDirectChat();
-  const own = useQuery(sessionQuery).data?.member.id === profile.id;
+  const own = useQuery({ ...sessionQuery, enabled: false }).data?.member.id === profile.id;
   const detection = profile.detection;
 
   return (
