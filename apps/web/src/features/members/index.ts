@@ -1,4 +1,9 @@
+import { IconUserEdit } from '@tabler/icons-react';
 import type { FeatureModule } from '../../app/registry.ts';
+import { administrationOnly } from '../administration/index.ts';
+
+const changeRequestsOn = (network: { config: { memberships: { change_requests: { enabled: boolean } } } }) =>
+  network.config.memberships.change_requests.enabled;
 
 export const membersFeature: FeatureModule = {
   key: 'members',
@@ -23,6 +28,23 @@ export const membersFeature: FeatureModule = {
       path: 'members/:membershipId/edit',
       lazy: () => import('./edit/profile-edit-page.tsx').then((m) => ({ Component: m.ProfileEditPage })),
     },
+    {
+      path: 'members/:membershipId/change_requests/new',
+      lazy: () => import('./change-requests/change-request-page.tsx').then((m) => ({ Component: m.ChangeRequestPage })),
+    },
+    {
+      path: 'change_requests/new',
+      lazy: () => import('./change-requests/change-request-page.tsx').then((m) => ({ Component: m.ChangeRequestPage })),
+    },
+    administrationOnly([
+      {
+        path: 'administration/change_requests',
+        lazy: () =>
+          import('./change-requests/change-requests-admin-page.tsx').then((m) => ({
+            Component: m.ChangeRequestsAdminPage,
+          })),
+      },
+    ]),
     {
       path: 'onboarding/profile',
       lazy: () => import('./edit/onboarding-page.tsx').then((m) => ({ Component: m.OnboardingPage })),
@@ -52,6 +74,15 @@ export const membersFeature: FeatureModule = {
           : `/members/${member.id}/edit`,
     },
     {
+      // Only where the network's config enables change requests.
+      key: 'change_request',
+      label: 'members:change_requests.menu',
+      section: 'personal',
+      order: 42,
+      path: () => '/change_requests/new',
+      visible: ({ network }) => changeRequestsOn(network),
+    },
+    {
       key: 'locale_settings',
       label: 'members:locale_settings.menu',
       section: 'settings',
@@ -64,6 +95,17 @@ export const membersFeature: FeatureModule = {
       section: 'settings',
       order: 20,
       path: () => '/users/edit',
+    },
+  ],
+  administration: [
+    {
+      key: 'change_requests',
+      section: 'people',
+      label: 'members:change_requests.admin_title',
+      description: 'members:change_requests.admin_description',
+      icon: IconUserEdit,
+      path: '/administration/change_requests',
+      visible: changeRequestsOn,
     },
   ],
 };
