@@ -6,6 +6,7 @@ import { i18n } from '../../i18n/index.ts';
 import { stubFetch } from '../../testing/render.tsx';
 import { axeViolations, clearToasts, renderUi } from '../../ui/testing.tsx';
 import { EmailSection, PasswordSection } from './components/registration-sections.tsx';
+import { EmailConfirmationPage } from './pages/email-confirmation-page.tsx';
 import { MemberSettingsPage } from './pages/member-settings-page.tsx';
 
 const ID = '0123456789abcdef01234567';
@@ -138,5 +139,28 @@ describe('registration sections of /users/edit', () => {
     expect(
       await screen.findByText(/Aktuelles Passwort/, { selector: '.mantine-Notification-description' }),
     ).toBeTruthy();
+  });
+});
+
+describe('confirmation page of a new address', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('de');
+  });
+
+  it('confirms the token of the link only when asked to, and tells an invalid link', async () => {
+    const calls = stubFetch({
+      'POST /api/v1/users/confirmation': { status: 200, body: { email: 'neu@example.com' } },
+    });
+    renderUi(<EmailConfirmationPage />, { path: '/users/confirmation?confirmation_token=abc' });
+    const button = await screen.findByRole('button', { name: 'Adresse bestätigen' });
+    expect(calls).toHaveLength(0);
+    fireEvent.click(button);
+    expect(await screen.findByText('Ihre Adresse lautet jetzt neu@example.com.')).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ confirmation_token: 'abc' });
+  });
+
+  it('tells a link without token that it is invalid', async () => {
+    renderUi(<EmailConfirmationPage />, { path: '/users/confirmation' });
+    expect(await screen.findByText(/ungültig oder abgelaufen/)).toBeTruthy();
   });
 });
