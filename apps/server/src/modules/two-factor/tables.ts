@@ -1,5 +1,7 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../platform/db/columns.ts';
+// A foreign key only (no query): an account's factors and codes are removed with it.
+// eslint-disable-next-line no-restricted-imports
 import { users } from '../accounts/tables.ts';
 
 export const AUTHENTICATION_FACTOR_TYPES = ['totp', 'email'] as const;
