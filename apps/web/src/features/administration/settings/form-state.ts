@@ -99,6 +99,7 @@ export const TAB_FIELDS: Record<SettingsTab, string[]> = {
     'directory_profile_fields',
     'detection_profile_field',
     'directory_filter_profile_fields',
+    'change_request_profile_fields',
     'show_locked_memberships',
     'anonymize_memberships_config',
     'anonymize_memberships_after_days',

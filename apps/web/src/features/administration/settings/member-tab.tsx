@@ -47,6 +47,9 @@ export function MemberTab() {
         />
         <MultiSelectField path="directory_profile_fields" data={profileFields} />
         <MultiSelectField path="directory_filter_profile_fields" data={profileFields} />
+        {data.config.change_requests_enabled && (
+          <MultiSelectField path="change_request_profile_fields" data={profileFields} />
+        )}
         <SelectField
           path="detection_profile_field"
           data={[{ value: '', label: t('fields.detection_profile_field.none') }, ...profileFields]}
