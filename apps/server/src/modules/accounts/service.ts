@@ -16,12 +16,7 @@ import type { Actor, NetworkContext } from '../../platform/policy/index.ts';
 import type { ResolvedSession } from '../../platform/auth/request-context.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashToken, randomToken, safeEqual } from '../../platform/auth/tokens.ts';
-import {
-  membershipKey,
-  type MembershipOrigin,
-  type MembershipRow,
-  type MembersService,
-} from '../members/index.ts';
+import { membershipKey, type MembershipOrigin, type MembershipRow, type MembersService } from '../members/index.ts';
 import { createAccountAdministration, FIRST_PASSWORD_VALID_MS } from './administration.ts';
 import { passwordResetMail } from './mails.ts';
 import { createRegistration } from './registration.ts';

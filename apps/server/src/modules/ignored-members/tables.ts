@@ -9,8 +9,5 @@ export const ignoredMembers = pgTable(
     ignoredId: text('ignored_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.membershipId, t.ignoredId] }),
-    index('ignored_members_ignored_idx').on(t.ignoredId),
-  ],
+  (t) => [primaryKey({ columns: [t.membershipId, t.ignoredId] }), index('ignored_members_ignored_idx').on(t.ignoredId)],
 );

@@ -52,8 +52,7 @@ export const administrationFeature: FeatureModule = {
       },
       {
         path: 'administration/profile',
-        lazy: () =>
-          import('./pages/profile-properties-page.tsx').then((m) => ({ Component: m.ProfilePropertiesPage })),
+        lazy: () => import('./pages/profile-properties-page.tsx').then((m) => ({ Component: m.ProfilePropertiesPage })),
       },
       {
         path: 'administration/designs',
