@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,6 +9,26 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 const OWN_MODULE = /[\\/](apps[\\/]web|packages[\\/]contracts)[\\/]src[\\/]/;
 /** Of our own modules, these run for their side effects: the entry, i18next's set-up, zod's configuration, styles. */
 const SIDE_EFFECTS = /([\\/]web[\\/]src[\\/](main\.tsx|i18n[\\/]index\.ts)|[\\/]contracts[\\/]src[\\/]zod\.ts|\.css)$/;
+
+const TESTS = /\.test\.tsx?$/;
+/**
+ * Replacing modules or globals for a file: such a file gets fresh modules of its own, as does one
+ * that says so in a comment starting `// Own modules:` with the reason.
+ */
+const REPLACES_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(|^\/\/ Own modules:/m;
+
+/**
+ * The test files that replace modules or globals. The others share their worker's modules (React,
+ * Mantine, i18next, the app's modules imported once instead of once per file: half the suite's
+ * CPU); each still renders into a DOM cleaned after every test with a fresh query cache.
+ */
+function filesReplacingModules(dir = 'src'): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesReplacingModules(file);
+    return TESTS.test(entry.name) && REPLACES_MODULES.test(fs.readFileSync(file, 'utf8')) ? [file] : [];
+  });
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -50,7 +72,18 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: filesReplacingModules(),
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'web-own-modules', include: filesReplacingModules() } },
+    ],
   },
 });
