@@ -14,6 +14,15 @@ describe('TwoFactorPage', () => {
     await i18n.changeLanguage('de');
   });
 
+  it('says so where the network has not turned two-factor sign-in on', async () => {
+    stubFetch({
+      [`GET ${FACTORS}`]: { status: 200, body: { factors: [], available_types: [], backup_codes_left: 0 } },
+    });
+    renderRoutes(routes, '/users/two_factor_authentication');
+    expect(await screen.findByText(/ist die Zwei-Faktor-Anmeldung nicht eingeschaltet/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Authenticator-App hinzufügen' })).toBeNull();
+  });
+
   it('adds an authenticator app: QR code and key, a code, then the backup codes once with their download', async () => {
     const calls = stubFetch({
       [`GET ${FACTORS}`]: {

@@ -99,7 +99,7 @@ function FactorList({ onView }: { onView: (view: View) => void }) {
     <Stack gap="md">
       <Text>{t('intro')}</Text>
       {list.length === 0 ? (
-        <Text c="dimmed">{t('index.empty')}</Text>
+        <Text c="dimmed">{t(available.length === 0 ? 'index.unavailable' : 'index.empty')}</Text>
       ) : (
         <Table>
           <Table.Thead>
