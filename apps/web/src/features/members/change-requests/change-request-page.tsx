@@ -100,7 +100,7 @@ function RequestForm({ form }: { form: ChangeRequestForm }) {
           />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to={form.member.path}>
-              {t('common:cancel')}
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={create.isPending} disabled={!dirty}>
               {t('change_requests.submit')}

@@ -197,7 +197,7 @@ export function ProfileForm(props: ProfileFormProps) {
         <Group justify="flex-end">
           {cancelPath && (
             <Button variant="default" component={Link} to={cancelPath}>
-              {t('common:cancel')}
+              {t('cancel')}
             </Button>
           )}
           <Button type="submit" loading={saving} disabled={busy}>
