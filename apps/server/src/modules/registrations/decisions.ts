@@ -73,7 +73,6 @@ export function createRegistrationDecisions(deps: RegistrationsContext) {
           locale: row.locale,
           isExternal: settings.join_as_external,
           profile: row.profile,
-          onboardingPending: settings.join_ask_for_profile_data,
         },
         { actorId: actor.membershipId, via: 'registration', details: { registration_id: row.id } },
       );

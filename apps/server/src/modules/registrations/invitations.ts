@@ -80,7 +80,6 @@ export function createInvitations(deps: RegistrationsDeps) {
           locale: input.locale ?? null,
           isExternal: invite.userType === 'external',
           profile: profileValues(settings, input.profile),
-          onboardingPending: settings.join_ask_for_profile_data,
         },
         { actorId: invite.authorId, via: 'invite', details: { external_invite_id: invite.id } },
       );

@@ -96,7 +96,6 @@ export function createSignUp(deps: RegistrationsContext) {
           locale: input.locale ?? null,
           isExternal: settings.join_as_external,
           profile,
-          onboardingPending: settings.join_ask_for_profile_data,
         },
         { actorId: null, via: 'registration' },
       );
