@@ -53,3 +53,4 @@ export * from './profile-edit.ts';
 export * from './ignored-members.ts';
 export * from './member-settings.ts';
 export * from './devices.ts';
+export * from './search.ts';

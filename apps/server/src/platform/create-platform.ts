@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { Platform, PlatformLog } from './loader/index.ts';
 import { createRealtime } from './realtime/index.ts';
 import { createScanner, createStorage, createStorageDriver } from './storage/index.ts';
+import { createSearchRegistry } from './search/index.ts';
 import { createUnreadsRegistry } from './unreads/index.ts';
 
 const silent: PlatformLog = { warn: () => {}, error: () => {} };
@@ -66,5 +67,6 @@ export function createPlatform(database: Database, config: Config, log: Platform
     admit: socketEventAdmission(limits),
   });
   const unreads = createUnreadsRegistry();
-  return { database, db, config, log, cache, events, jobs, storage, mailer, limits, realtime, unreads };
+  const search = createSearchRegistry();
+  return { database, db, config, log, cache, events, jobs, storage, mailer, limits, realtime, unreads, search };
 }

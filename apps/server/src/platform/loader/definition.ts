@@ -8,6 +8,7 @@ import type { Limits } from '../limits/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Actor } from '../policy/actor.ts';
 import type { Realtime } from '../realtime/index.ts';
+import type { SearchRegistry, SearchSource } from '../search/index.ts';
 import type { Storage, StorageOwnerPolicy } from '../storage/index.ts';
 import type { UnreadCounter, UnreadsRegistry } from '../unreads/index.ts';
 
@@ -32,6 +33,8 @@ export type Platform = {
   realtime: Realtime;
   unreads: UnreadsRegistry;
   storage: Storage;
+  /** Global search: the modules' sources, the index and the search call. */
+  search: SearchRegistry;
 };
 
 /** A counter of the user bar (`Calendars`, `Notifications` ...). */
@@ -64,6 +67,8 @@ export type ModuleDefinition<Name extends string = string, Needs = object, Servi
   storageOwners?(service: Service): Record<string, StorageOwnerPolicy>;
   /** The user bar's unread counters it keeps (`Calendars`, `Notifications` ...). */
   unreadCounters?(service: Service): { [K in UnreadKey]?: UnreadCounter<K> };
+  /** What it makes findable in global search: one source per search module it owns. */
+  searchSources?(service: Service, needs: Needs, platform: Platform): SearchSource[];
   /** The types of its objects that can be translated (`message` ...), each with its fields. */
   translatables?(service: Service, needs: Needs, platform: Platform): Record<string, TranslatableSource>;
   /** The audit log's event types its writes lead to. */

@@ -69,6 +69,7 @@ export function loadModules(platform: Platform, modules: readonly AnyModule[]): 
       platform.unreads.register(key, counters[key] as UnreadCounter<typeof key>);
     }
     for (const processor of module.processors?.(service, needs, platform) ?? []) platform.events.register(processor);
+    for (const source of module.searchSources?.(service, needs, platform) ?? []) platform.search.register(source);
     for (const [type, keysOf] of Object.entries(module.cacheInvalidations ?? {})) platform.cache.register(type, keysOf);
     routes.push(...(module.routes?.(service, needs, platform) ?? []));
     auditTypes.push(...(module.auditTypes ?? []));
