@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { Platform, PlatformLog } from './loader/index.ts';
 import { createRealtime } from './realtime/index.ts';
 import { createScanner, createStorage, createStorageDriver } from './storage/index.ts';
+import { createTextExtraction } from './search/extraction/index.ts';
 import { createSearchRegistry } from './search/index.ts';
 import { createUnreadsRegistry } from './unreads/index.ts';
 
@@ -68,5 +69,21 @@ export function createPlatform(database: Database, config: Config, log: Platform
   });
   const unreads = createUnreadsRegistry();
   const search = createSearchRegistry();
-  return { database, db, config, log, cache, events, jobs, storage, mailer, limits, realtime, unreads, search };
+  const textExtraction = createTextExtraction({ db, jobs, storage, events, log });
+  return {
+    database,
+    db,
+    config,
+    log,
+    cache,
+    events,
+    jobs,
+    storage,
+    mailer,
+    limits,
+    realtime,
+    unreads,
+    search,
+    textExtraction,
+  };
 }

@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Actor } from '../policy/actor.ts';
 import type { Realtime } from '../realtime/index.ts';
 import type { SearchRegistry, SearchSource } from '../search/index.ts';
+import type { TextExtraction } from '../search/extraction/index.ts';
 import type { Storage, StorageOwnerPolicy } from '../storage/index.ts';
 import type { UnreadCounter, UnreadsRegistry } from '../unreads/index.ts';
 
@@ -35,6 +36,8 @@ export type Platform = {
   storage: Storage;
   /** Global search: the modules' sources, the index and the search call. */
   search: SearchRegistry;
+  /** The text of stored PDF and office documents, extracted by a job for search. */
+  textExtraction: TextExtraction;
 };
 
 /** A counter of the user bar (`Calendars`, `Notifications` ...). */
