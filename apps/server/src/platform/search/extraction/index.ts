@@ -3,6 +3,14 @@ import type { Events } from '../../events/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { PlatformLog } from '../../loader/definition.ts';
 import type { Storage } from '../../storage/index.ts';
+import { EXTRACTION_LIMITS, type ExtractionLimits } from './extract.ts';
+import { createExtractionJob, EXTRACTION_RETRIES } from './job.ts';
+import { createExtractedTexts } from './repository.ts';
+
+export { EXTRACTION_LIMITS, extractText, type ExtractionLimits, type ExtractionOutcome } from './extract.ts';
+export { extractableKind, type ExtractableKind } from './kinds.ts';
+
+export const TEXT_EXTRACTION_QUEUE = 'search.text-extraction';
 
 /** A stored file whose text search should find (a file version's PDF or office document). */
 export type ExtractionRequest = {
@@ -19,20 +27,49 @@ export type ExtractionRequest = {
 };
 
 export type TextExtraction = {
-  /** Queues the extraction (a job); what cannot be read is recorded as failed or skipped. */
+  /**
+   * Queues the extraction as a job stored in `tx`, so that it exists exactly when the write that
+   * asks for it commits; what cannot be read is recorded as failed or skipped.
+   */
   request(tx: Db, request: ExtractionRequest): Promise<void>;
   /** The extracted texts of these keys (missing: not extracted yet, failed or skipped). */
   texts(keys: string[]): Promise<Map<string, string>>;
 };
 
-export type TextExtractionDeps = { db: Db; jobs: Jobs; storage: Storage; events: Events; log: PlatformLog };
+export type TextExtractionDeps = {
+  db: Db;
+  jobs: Jobs;
+  storage: Pick<Storage, 'driver'>;
+  events: Pick<Events, 'transaction' | 'record'>;
+  log: PlatformLog;
+  limits?: Partial<ExtractionLimits>;
+};
 
-/** Text extraction of stored files for search (to be filled in: extraction by job). */
-export function createTextExtraction(_deps: TextExtractionDeps): TextExtraction {
+/**
+ * Text extraction of stored files for search: a job per file version, one at a time per
+ * process (pg-boss hands a worker one job at a time), each bounded in size, time and text.
+ */
+export function createTextExtraction(deps: TextExtractionDeps): TextExtraction {
+  const texts = createExtractedTexts(deps.db);
+  deps.jobs.work<ExtractionRequest>(
+    TEXT_EXTRACTION_QUEUE,
+    createExtractionJob({
+      driver: deps.storage.driver,
+      events: deps.events,
+      log: deps.log,
+      texts,
+      limits: { ...EXTRACTION_LIMITS, ...deps.limits },
+    }),
+  );
   return {
-    async request() {},
-    async texts() {
-      return new Map();
+    async request(tx, request) {
+      await deps.jobs.send(TEXT_EXTRACTION_QUEUE, request, {
+        tx,
+        retryLimit: EXTRACTION_RETRIES,
+        retryDelay: 30,
+        retryBackoff: true,
+      });
     },
+    texts: (keys) => texts.texts(keys),
   };
 }
