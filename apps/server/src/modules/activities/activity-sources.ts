@@ -113,8 +113,17 @@ export function activitySourceProcessors(deps: ActivitySourceDeps, activities: A
     if (existing) {
       // Announced already: its title and time follow the appointment.
       if (existing.title === appointment.name && JSON.stringify(existing.date) === JSON.stringify(date)) return;
+      const targets = await repository.targetsOf([existing.id]);
       await context.transaction(async (tx) => {
         await repository.updateActivity(tx, existing.id, { title: appointment.name, date });
+        // Pages showing it and the search index hear of the new title.
+        await deps.events.record(tx, {
+          networkId,
+          type: ACTIVITY_EVENTS.updated,
+          actorId: saver.member.id,
+          subject: { type: 'activity', id: existing.id },
+          changes: { ...targetChanges(targets), mentioned_ids: [] },
+        });
       });
       return;
     }

@@ -16,6 +16,7 @@ import { createCircularLetters } from './circular-letters.ts';
 import { ACTIVITY_OWNER, ACTIVITY_REPLY_OWNER } from './events.ts';
 import { joinStreamRoomsOnConnection, streamRoomsProcessor } from './live-rooms.ts';
 import { activityRoutes, unreadFeatureRoutes } from './routes.ts';
+import { activitySearchSource } from './search-source.ts';
 import { createActivitiesService } from './service.ts';
 
 type Needs = {
@@ -83,5 +84,8 @@ export const activitiesModule = defineModule({
     [ACTIVITY_REPLY_OWNER]: activities.replyOwner,
   }),
   unreadCounters: (activities) => ({ Activities: activities.activityUnreads }),
+  searchSources: (activities, needs, platform) => [
+    activitySearchSource({ db: platform.db, storage: platform.storage, groups: needs.groups }, activities),
+  ],
   demo: (demo: DemoNetwork) => seedDemoActivities(demo),
 });

@@ -40,6 +40,7 @@ export const messagesModule = defineModule({
   processors: (messages) => messages.processors,
   storageOwners: (messages) => ({ [MESSAGE_OWNER]: messages.ownerPolicy }),
   unreadCounters: (messages) => ({ Messages: messages.messageUnreads }),
+  searchSources: (messages) => [messages.searchSource],
   // `GET /translations/{lang}/message/{id}`: the subject and content of a message the member may read.
   translatables: (messages) => ({ message: (actor, id) => messages.translatableFields(actor, id) }),
   demo: (demo: DemoNetwork) => seedDemoMessages(demo),

@@ -99,7 +99,14 @@ export function messageProcessors(
         for (const { groupId, members } of audiences(message, groupIds, toAll)) {
           await repository.expandRecipients(tx, message, members, groupId);
         }
-        await repository.finishExpansion(tx, message.id);
+        const recipientCount = await repository.finishExpansion(tx, message.id);
+        await deps.events.record(tx, {
+          networkId,
+          type: MESSAGE_EVENTS.delivered,
+          actorId: message.authorId,
+          subject: { type: 'direct_message', id: message.id },
+          changes: { recipient_count: recipientCount },
+        });
       }
       await deps.notifications.notify(
         {

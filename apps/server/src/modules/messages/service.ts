@@ -6,6 +6,7 @@ import { MESSAGE_EVENTS } from './events.ts';
 import { messageProcessors } from './processors.ts';
 import { createRecipientSearch } from './recipients.ts';
 import { createMessagesRepository } from './repository.ts';
+import { messageSearchSource } from './search-source.ts';
 import { createSending } from './send.ts';
 import { createMessageUnreads } from './unreads.ts';
 import { createMessageViews } from './view.ts';
@@ -98,6 +99,8 @@ export function createMessagesService(deps: MessagesDeps) {
 
     /** The `Messages` unread counter. */
     messageUnreads: unreads.count,
+    /** What global search finds of messages. */
+    searchSource: messageSearchSource(deps, repository, views),
     processors: messageProcessors(deps, repository, unreads, sending.settingsOf),
   };
 }
