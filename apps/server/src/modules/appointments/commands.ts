@@ -99,7 +99,8 @@ export function createCommands(deps: CommandDeps) {
         type: APPOINTMENT_EVENTS.updated,
         actorId: actor.membershipId,
         appointmentId: target.id,
-        changes: { name: prepared.fields.name },
+        // Rows deleted here are named: what was made of them (their search documents) goes too.
+        changes: { name: prepared.fields.name, removed_exception_ids: stale },
       });
       return { result: target.id, removed };
     });
@@ -265,13 +266,15 @@ export function createCommands(deps: CommandDeps) {
         const scope = { appointmentIds: [whole.id] };
         const obsoleted = await obsoleteInvites(tx, actor.networkId, scope, { onlyOpen: false, withSnapshot: true });
         await deps.roomBookings.releaseWithExceptions(tx, actor.networkId, [whole.id]);
+        // Its changed occurrences go with it: named, as their rows will be gone (search documents).
+        const exceptions = await repository.exceptionsOf(actor.networkId, [whole.id], tx);
         await repository.deleteMany(tx, actor.networkId, [whole.id]);
         await deps.record(tx, {
           networkId: actor.networkId,
           type: APPOINTMENT_EVENTS.destroyed,
           actorId: actor.membershipId,
           appointmentId: whole.id,
-          changes: { name: whole.name, recount: obsoleted },
+          changes: { name: whole.name, recount: obsoleted, removed_exception_ids: exceptions.map((e) => e.id) },
         });
         return { result: undefined, removed: await files.removeAll(tx, actor.networkId, [whole.id]) };
       });

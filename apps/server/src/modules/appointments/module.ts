@@ -18,6 +18,8 @@ import { startMeetingRoutes } from './meeting-routes.ts';
 import { organiserRoutes } from './organiser/routes.ts';
 import { participationRoutes } from './participation/routes.ts';
 import { appointmentRoutes } from './routes.ts';
+import { createAppointmentSearchRepository } from './search-repository.ts';
+import { appointmentSearchSource } from './search-source.ts';
 import { createAppointmentsService } from './service.ts';
 
 type Needs = {
@@ -75,6 +77,9 @@ export const appointmentsModule = defineModule({
   processors: (appointments) => appointments.processors,
   storageOwners: (appointments) => ({ [APPOINTMENT_OWNER]: appointments.storageOwner }),
   unreadCounters: (appointments) => ({ Calendars: appointments.calendarUnreads }),
+  searchSources: (_appointments, { calendars }, platform) => [
+    appointmentSearchSource({ repository: createAppointmentSearchRepository(platform.db), calendars }),
+  ],
   demo: async (demo: DemoNetwork): Promise<void> =>
     void (await seedDemoParticipation(demo.services, { ...demo, roles: demo.roles ?? [], calendars: demo.calendars! })),
 });

@@ -145,6 +145,17 @@ export function createCalendarsService(deps: CalendarsDeps) {
       return new Map((await loadMany(actor, ids)).map((c) => [c.access.id, c.access]));
     },
 
+    /** Of some calendars, the group of each group calendar (for what is indexed, no one asking): one query. */
+    async groupIdsOf(networkId: string, ids: string[]): Promise<Map<string, string>> {
+      const valid = [...new Set(ids)].filter((id) => idSchema.safeParse(id).success);
+      const rows = await repository.byIds(networkId, '', valid);
+      return new Map(
+        rows.flatMap(({ calendar }) =>
+          calendar.type === 'group' && calendar.parentId ? [[calendar.id, calendar.parentId] as const] : [],
+        ),
+      );
+    },
+
     /** Every readable calendar, as the list shows them. */
     list: accessible,
     /** A group's calendars the actor may read; 404 for a group the actor may not see. */
