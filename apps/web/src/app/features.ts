@@ -23,6 +23,7 @@ import { messagesFeature } from '../features/messages/index.ts';
 import { membershipRolesFeature } from '../features/membership-roles/index.ts';
 import { appointmentCategoriesFeature } from '../features/appointment-categories/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
+import { searchFeature } from '../features/search/index.ts';
 import { sessionFeature } from '../features/session/index.ts';
 import { twoFactorFeature } from '../features/two-factor/index.ts';
 import { loadNamespaces } from '../i18n/index.ts';
@@ -58,6 +59,7 @@ export const FEATURES: FeatureModule[] = [
   membershipRolesFeature,
   appointmentCategoriesFeature,
   navigationFeature,
+  searchFeature,
 ];
 
 /** A feature's routes, each of which loads the feature's translations together with its page. */

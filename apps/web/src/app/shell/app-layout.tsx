@@ -8,6 +8,7 @@ import { networkQuery } from '../../features/home/index.ts';
 import { LegalAcceptanceGate } from '../../features/legal/index.ts';
 import { HeaderNavigation } from '../../features/navigation/index.ts';
 import { NotificationMenu } from '../../features/notifications/index.ts';
+import { HeaderSearch } from '../../features/search/index.ts';
 import { sessionQuery } from '../../features/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { headerActions, themeContextResolvers, userbarEntries, userMenuEntries } from '../features.ts';
@@ -96,6 +97,11 @@ export function AppLayout() {
           navigation={
             <Suspense fallback={null}>
               <HeaderNavigation />
+            </Suspense>
+          }
+          search={
+            <Suspense fallback={null}>
+              <HeaderSearch />
             </Suspense>
           }
         />

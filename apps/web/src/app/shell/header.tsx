@@ -20,9 +20,11 @@ type HeaderProps = {
   userMenu: ReactNode;
   /** The network's navigation (wider screens; phones find it in the user bar). */
   navigation?: ReactNode;
+  /** The search bar (signed-in members only). */
+  search?: ReactNode;
 };
 
-/** Logo (or the network's name), home, notifications, chat, profile menu and the user-bar burger. */
+/** Logo (or the network's name), search, home, notifications, chat, profile menu and the user-bar burger. */
 export function Header(props: HeaderProps) {
   const { t } = useTranslation('shell');
   const logo = logoSrc(props.theme);
@@ -55,6 +57,7 @@ export function Header(props: HeaderProps) {
         {props.navigation}
       </Group>
       <Group gap={4} wrap="nowrap">
+        {props.search}
         <Tooltip label={t('home')}>
           <ActionIcon
             component={Link}

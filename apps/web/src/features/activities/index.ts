@@ -9,6 +9,10 @@ export { unreadActivities } from './lib/unreads.ts';
 const ActivitiesBar = lazy(() => import('./activities-bar.tsx').then((m) => ({ default: m.ActivitiesBar })));
 /** The member's home stream with its composer (the start page's main column); loaded when shown. */
 export const HomeStream = lazy(() => import('./components/home-stream.tsx').then((m) => ({ default: m.HomeStream })));
+/** An activity's image thumbnails (first large, up to 7 small, "+n"), for lists of activities elsewhere (search hits). */
+export const ActivityThumbnails = lazy(() =>
+  import('./components/attachments.tsx').then((m) => ({ default: m.Thumbnails })),
+);
 
 const streamPage = () => import('./pages/stream-page.tsx');
 const stream = () => streamPage().then((m) => ({ Component: m.StreamPage }));

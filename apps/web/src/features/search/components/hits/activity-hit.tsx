@@ -1,0 +1,82 @@
+import { Anchor, Badge, Group } from '@mantine/core';
+import { IconTag } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ActivityAttachment, SearchHighlight, SearchHits } from '@agora/contracts';
+import { formatDate } from '../../../../ui/date-format.ts';
+import { ActivityThumbnails } from '../../../activities/index.ts';
+import { HitFrame, MetaLine } from '../hit-frame.tsx';
+
+type Image = Extract<ActivityAttachment, { type: 'image' }>;
+type Tag = Extract<ActivityAttachment, { type: 'tag' }>;
+
+/** An activity: who posted it where and when, its replies or answers, a preview, images and tags. */
+export function ActivityHit({ hit, highlight }: { hit: SearchHits['activities']; highlight?: SearchHighlight }) {
+  const { t } = useTranslation('search');
+  const images = hit.attachments.filter((a): a is Image => a.type === 'image');
+  const tags = hit.attachments.filter((a): a is Tag => a.type === 'tag');
+  const text = hit.object.plain_content;
+  const title = hit.object.title ?? (hit.actor ? t('hit.post_by', { name: hit.actor.name }) : t('hit.post'));
+  return (
+    <HitFrame
+      to={hit.html_url}
+      title={title}
+      highlight={highlight}
+      preview={text || t('no_content')}
+      meta={
+        <MetaLine
+          parts={[
+            hit.actor ? (
+              <Anchor component={Link} to={hit.actor.path} size="xs">
+                {hit.actor.name}
+              </Anchor>
+            ) : (
+              t('hit.former_member')
+            ),
+            hit.activitystreams.length > 0 && (
+              <span>
+                {t('hit.in')}{' '}
+                {hit.activitystreams.map((stream, index) => (
+                  <span key={stream.id}>
+                    {index > 0 && ', '}
+                    <Anchor component={Link} to={stream.html_url} size="xs">
+                      {stream.name}
+                    </Anchor>
+                  </span>
+                ))}
+              </span>
+            ),
+            formatDate(hit.created_at),
+            hit.object.type === 'question'
+              ? t('hit.answers', { count: hit.answer_count })
+              : t('hit.replies', { count: hit.reply_count }),
+          ]}
+        />
+      }
+    >
+      {images.length > 0 && (
+        <Suspense fallback={null}>
+          <ActivityThumbnails images={images} />
+        </Suspense>
+      )}
+      {tags.length > 0 && (
+        <Group gap={6} role="group" aria-label={t('hit.tags')}>
+          {tags.map((tag) => (
+            <Badge
+              key={tag.id}
+              component={Link}
+              to={`/activitystreams/all?tag=${encodeURIComponent(tag.name)}`}
+              variant="light"
+              tt="none"
+              leftSection={<IconTag size={12} aria-hidden />}
+              style={{ cursor: 'pointer' }}
+            >
+              {tag.name}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </HitFrame>
+  );
+}

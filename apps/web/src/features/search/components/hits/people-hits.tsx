@@ -1,0 +1,59 @@
+import { Avatar, Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SearchHighlight, SearchHits } from '@agora/contracts';
+import { HitFrame, MetaLine } from '../hit-frame.tsx';
+
+/** A member: picture, name and the profile values shown under it; links to the profile. */
+export function MemberHit({ hit, highlight }: { hit: SearchHits['memberships']; highlight?: SearchHighlight }) {
+  const { t } = useTranslation('search');
+  return (
+    <HitFrame
+      to={hit.html_url}
+      title={hit.name}
+      highlight={highlight}
+      image={<Avatar src={hit.images.small} name={hit.name} alt="" size={40} radius="xl" />}
+      meta={
+        (hit.detail || hit.is_external) && (
+          <MetaLine
+            parts={[
+              hit.detail,
+              hit.is_external && (
+                <Badge size="xs" variant="light" color="gray">
+                  {t('hit.external')}
+                </Badge>
+              ),
+            ]}
+          />
+        )
+      }
+    />
+  );
+}
+
+/** A group: picture, name, teaser, how open it is and how many members and posts it has. */
+export function GroupHit({ hit, highlight }: { hit: SearchHits['groups']; highlight?: SearchHighlight }) {
+  const { t } = useTranslation('search');
+  return (
+    <HitFrame
+      to={hit.html_url}
+      title={hit.name}
+      highlight={highlight}
+      image={<Avatar src={hit.images.small} name={hit.name} alt="" size={40} radius="sm" />}
+      preview={hit.teaser ?? undefined}
+      meta={
+        <MetaLine
+          parts={[
+            t(`hit.access.${hit.access}`),
+            t('hit.members', { count: hit.member_count }),
+            t('hit.posts', { count: hit.activity_count }),
+            hit.archived && (
+              <Badge size="xs" variant="light" color="gray">
+                {t('hit.archived')}
+              </Badge>
+            ),
+          ]}
+        />
+      }
+    />
+  );
+}
