@@ -72,6 +72,7 @@ import { twoFactorModule } from './modules/two-factor/module.ts';
 import { profileEditModule } from './modules/profile-edit/module.ts';
 import { changeRequestsModule } from './modules/change-requests/module.ts';
 import { propertySetsModule } from './modules/property-sets/module.ts';
+import { searchModule } from './modules/search/module.ts';
 
 /** Every server module; the loader orders them by what they need and refuses a cycle. */
 export const MODULES = [
@@ -108,6 +109,7 @@ export const MODULES = [
   messagesModule,
   activitiesModule,
   filesModule,
+  searchModule,
 ] as const;
 
 /** The platform's services and every module's, by name; seeds and tests use the same ones. */
@@ -121,6 +123,8 @@ export function createServices(
 ): Services & { modules: LoadedModules } {
   const platform = createPlatform(database, config, log);
   const modules = loadModules(platform, MODULES);
+  // Its event types are those of every source: known now, before any event is recorded.
+  platform.search.registerProcessor();
   const { database: _database, db: _db, config: _config, log: _log, ...platformServices } = platform;
   return { ...platformServices, ...(modules.services as ServicesOf<typeof MODULES>), modules };
 }

@@ -861,6 +861,11 @@ const NOT_LISTS = new Set([
   'GET /api/storage/folders/roots',
   // A circular letter's recipients with their names: two statements however many there are.
   'GET /api/v1/activities/{id}/acknowledgements',
+  // Search answers pages of a fixed size (20, or 5 per module in the overview) in a fixed number
+  // of statements: the keys of each module, one for the page and totals, one for the highlights,
+  // and each module's presentation of its hits in a batch.
+  'GET /search',
+  'GET /groups/{slug}/search',
   // The translation service's languages (kept per process, no query) and one object's translation.
   'GET /translations/languages',
   'GET /translations/{lang}/{type}/{id}',

@@ -10,7 +10,7 @@ import type { Platform, PlatformLog } from './loader/index.ts';
 import { createRealtime } from './realtime/index.ts';
 import { createScanner, createStorage, createStorageDriver } from './storage/index.ts';
 import { createTextExtraction } from './search/extraction/index.ts';
-import { createSearchRegistry } from './search/index.ts';
+import { createSearchService } from './search/index.ts';
 import { createUnreadsRegistry } from './unreads/index.ts';
 
 const silent: PlatformLog = { warn: () => {}, error: () => {} };
@@ -68,7 +68,8 @@ export function createPlatform(database: Database, config: Config, log: Platform
     admit: socketEventAdmission(limits),
   });
   const unreads = createUnreadsRegistry();
-  const search = createSearchRegistry();
+  // Global search: the modules register their sources; its processor once they all have.
+  const search = createSearchService({ db, events, jobs });
   const textExtraction = createTextExtraction({ db, jobs, storage, events, log });
   return {
     database,

@@ -7,6 +7,7 @@ import { designRoutes } from './design-routes.ts';
 import { networkRoutes } from './routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { createNetworksService, networkCacheInvalidations } from './service.ts';
+import { languageChanged, NETWORK_SETTINGS_UPDATED } from './setting-changes.ts';
 
 /** Networks, their settings and designs; the network shell. */
 export const networksModule = defineModule({
@@ -19,6 +20,10 @@ export const networksModule = defineModule({
       const network = await networks.get(networkId);
       if (!network) throw new Error(`No network ${networkId}`);
       return networks.settings(network);
+    });
+    // Search stems a network's texts in its language; a change of it has them indexed anew.
+    platform.search.useNetworkLanguage(async (networkId) => (await networks.get(networkId))?.language ?? 'de', {
+      [NETWORK_SETTINGS_UPDATED]: languageChanged,
     });
     return networks;
   },

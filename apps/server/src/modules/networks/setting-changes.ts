@@ -5,6 +5,12 @@ export const NETWORK_CONFIG_UPDATED = 'network.config_updated';
 /** The network's design was saved (administration spec: designs). */
 export const NETWORK_DESIGN_UPDATED = 'network.design_updated';
 
+/** Whether a `network.settings_updated` event changed the network's language. */
+export function languageChanged(event: { changes: Record<string, unknown> }): boolean {
+  const { changes } = event.changes as Partial<SettingsEventChanges>;
+  return Array.isArray(changes) && changes.some((change) => change.key === 'language');
+}
+
 /** One setting that changed: its dotted key with the value before and after. */
 export type SettingChange = { key: string; old: unknown; new: unknown };
 

@@ -8,7 +8,7 @@ import type { Limits } from '../limits/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Actor } from '../policy/actor.ts';
 import type { Realtime } from '../realtime/index.ts';
-import type { SearchRegistry, SearchSource } from '../search/index.ts';
+import type { SearchService, SearchSource } from '../search/index.ts';
 import type { TextExtraction } from '../search/extraction/index.ts';
 import type { Storage, StorageOwnerPolicy } from '../storage/index.ts';
 import type { UnreadCounter, UnreadsRegistry } from '../unreads/index.ts';
@@ -35,7 +35,7 @@ export type Platform = {
   unreads: UnreadsRegistry;
   storage: Storage;
   /** Global search: the modules' sources, the index and the search call. */
-  search: SearchRegistry;
+  search: SearchService;
   /** The text of stored PDF and office documents, extracted by a job for search. */
   textExtraction: TextExtraction;
 };

@@ -1,0 +1,239 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SearchHighlight, SearchModule } from '@agora/contracts';
+import type { Db } from '../db/client.ts';
+import type { DriverQuery, SearchDriver, SearchRef } from './driver.ts';
+import type { SearchDocument } from './types.ts';
+import { HIGHLIGHT_START, HIGHLIGHT_STOP, indexableText, markFragment, markPart } from './highlight.ts';
+import { searchDocuments as d } from './tables.ts';
+
+/**
+ * The longest text of each field that is indexed: a tsvector holds at most 1 MB, and what is
+ * longer is hardly searched for beyond its beginning.
+ */
+export const INDEX_CAPS = { title: 1_000, content: 100_000, attachmentContent: 400_000, valuesContent: 20_000 };
+/** Text a statement of the upsert carries at most (a batch of large documents is split). */
+const BATCH_CHARS = 4_000_000;
+/** Content fields are highlighted from their beginning only: ts_headline reads all it is given. */
+const HEADLINE_CHARS = 20_000;
+/** Texts up to this length are shown whole. */
+const SHORT_CHARS = 240;
+const FRAGMENTS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxFragments=3, MaxWords=30, MinWords=10, FragmentDelimiter=${'\u0003'}`;
+const WHOLE = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, HighlightAll=true`;
+
+/**
+ * A content field's fragments around the words found; a short text whole (cut to fragments it
+ * would lose its first words), a long one from its beginning only.
+ */
+const fragments = (column: AnyPgColumn) => sql`case
+  when ${column} = '' then null
+  when length(${column}) <= ${SHORT_CHARS} then ts_headline(${d.language}::regconfig, ${column}, q.query, ${WHOLE})
+  else ts_headline(${d.language}::regconfig, left(${column}, ${HEADLINE_CHARS}), q.query, ${FRAGMENTS}) end`;
+
+/** What the query matches: the network's stemming, or the words as written (names, other languages). */
+const tsQuery = (config: string, q: string) =>
+  sql`(websearch_to_tsquery(${config}::regconfig, ${q}) || websearch_to_tsquery('simple', ${q}))`;
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+type Row = {
+  network_id: string;
+  module: string;
+  id: string;
+  group_id: string | null;
+  access: string[];
+  title: string;
+  content: string;
+  attachment: string;
+  vals: string;
+  cfg: string;
+  sort_at: string;
+};
+
+function rowOf(doc: SearchDocument, config: string): Row {
+  return {
+    network_id: doc.networkId,
+    module: doc.module,
+    id: doc.id,
+    group_id: doc.groupId,
+    access: doc.access,
+    title: indexableText(doc.title, INDEX_CAPS.title),
+    content: indexableText(doc.content, INDEX_CAPS.content),
+    attachment: indexableText(doc.attachmentContent, INDEX_CAPS.attachmentContent),
+    vals: indexableText(doc.valuesContent, INDEX_CAPS.valuesContent),
+    cfg: doc.language === 'simple' ? 'simple' : config,
+    sort_at: doc.sortAt.toISOString(),
+  };
+}
+
+/** Rows in statements of at most BATCH_CHARS of text each. */
+function batches(rows: Row[]): Row[][] {
+  const out: Row[][] = [];
+  let current: Row[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const chars = row.title.length + row.content.length + row.attachment.length + row.vals.length;
+    if (current.length > 0 && size + chars > BATCH_CHARS) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(row);
+    size += chars;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** The index in `search_documents`, on PostgreSQL and PGlite alike. */
+export function createPostgresDriver(db: Db): SearchDriver {
+  return {
+    async upsert(docs, config, tx = db) {
+      for (const batch of batches(docs.map((doc) => rowOf(doc, config)))) {
+        // One statement per batch: the weights make a title count most, then the text, then
+        // attachments and profile values; a title's words also as written (names).
+        await tx.execute(sql`
+          insert into ${d} (network_id, module, document_id, group_id, access, title, content,
+            attachment_content, values_content, language, tsv, sort_at, indexed_at)
+          select r.network_id, r.module, r.id, r.group_id,
+            array(select jsonb_array_elements_text(r.access)), r.title, r.content, r.attachment, r.vals, r.cfg,
+            setweight(to_tsvector(r.cfg::regconfig, r.title), 'A')
+              || setweight(to_tsvector('simple', r.title), 'A')
+              || setweight(to_tsvector(r.cfg::regconfig, r.content), 'B')
+              || setweight(to_tsvector(r.cfg::regconfig, r.attachment), 'C')
+              || setweight(to_tsvector(r.cfg::regconfig, r.vals), 'C'),
+            r.sort_at, now()
+          from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(network_id text, module text,
+            id text, group_id text, access jsonb, title text, content text, attachment text, vals text,
+            cfg text, sort_at timestamptz)
+          on conflict (network_id, module, document_id) do update set
+            group_id = excluded.group_id, access = excluded.access, title = excluded.title,
+            content = excluded.content, attachment_content = excluded.attachment_content,
+            values_content = excluded.values_content, language = excluded.language, tsv = excluded.tsv,
+            sort_at = excluded.sort_at, indexed_at = excluded.indexed_at`);
+      }
+    },
+
+    async remove(networkId, refs, tx = db) {
+      if (refs.length === 0) return;
+      await tx.execute(sql`
+        delete from ${d} using jsonb_to_recordset(${JSON.stringify(refs)}::jsonb) as r(module text, id text)
+        where ${d.networkId} = ${networkId} and ${d.module} = r.module and ${d.documentId} = r.id`);
+    },
+
+    async now() {
+      const result = (await db.execute(sql`select now() as now`)) as unknown as { rows: Array<{ now: string | Date }> };
+      return new Date(result.rows[0]!.now);
+    },
+
+    async removeIndexedBefore(networkId, module, before) {
+      const result = (await db.execute(sql`
+        delete from ${d} where ${d.networkId} = ${networkId} and ${d.module} = ${module}
+          and ${d.indexedAt} < ${before.toISOString()}::timestamptz
+        returning 1`)) as unknown as { rows: unknown[] };
+      return result.rows.length;
+    },
+
+    async query(query) {
+      const rows = await queryRows(db, query);
+      const hits: SearchRef[] = [];
+      const totals: Partial<Record<SearchModule, number>> = {};
+      for (const row of rows) {
+        totals[row.module] = Number(row.total);
+        if (row.id !== null) hits.push({ module: row.module, id: row.id });
+      }
+      return { hits, totals };
+    },
+
+    async highlight(query, refs) {
+      const out = new Map<string, SearchHighlight>();
+      if (refs.length === 0) return out;
+      const result = (await db.execute(sql`
+        with q as (select ${tsQuery(query.config, query.q)} as query)
+        select ${d.module} as module, ${d.documentId} as id,
+          ts_headline(${d.language}::regconfig, ${d.title}, q.query, ${WHOLE}) as title,
+          ${fragments(d.content)} as content,
+          ${fragments(d.attachmentContent)} as attachment,
+          ${fragments(d.valuesContent)} as vals
+        from ${d}, q
+        join jsonb_to_recordset(${JSON.stringify(refs)}::jsonb) as r(module text, id text) on true
+        where ${d.networkId} = ${query.networkId} and ${d.module} = r.module and ${d.documentId} = r.id`)) as unknown as {
+        rows: Array<{
+          module: SearchModule;
+          id: string;
+          title: string;
+          content: string | null;
+          attachment: string | null;
+          vals: string | null;
+        }>;
+      };
+      for (const row of result.rows) {
+        const highlight: SearchHighlight = {};
+        // A name found by a part of it ("Schm") has that part marked instead.
+        const title =
+          markFragment(row.title) ?? (query.nameModules.includes(row.module) ? markPart(row.title, query.q) : null);
+        if (title) highlight.title = [title];
+        const fields = [
+          ['content', row.content],
+          ['attachment.content', row.attachment],
+          ['values.content', row.vals],
+        ] as const;
+        for (const [field, text] of fields) {
+          const marked = (text ?? '')
+            .split('\u0003')
+            .map(markFragment)
+            .filter((f): f is string => f !== null);
+          if (marked.length > 0) highlight[field] = marked;
+        }
+        out.set(`${row.module}:${row.id}`, highlight);
+      }
+      return out;
+    },
+  };
+}
+
+type QueryRow = { module: SearchModule; id: string | null; total: number | string };
+
+/**
+ * One statement for any number of modules: the matches of each module ranked, every module's
+ * count, and the rows of the page asked for. Modules without a match answer a row with a null
+ * id, so that their total (0) is known too. A query without words (stop words, punctuation)
+ * matches nothing by text; names may still match by a part.
+ */
+async function queryRows(db: Db, query: DriverQuery): Promise<QueryRow[]> {
+  const order =
+    query.sort === 'newest'
+      ? sql`m.sort_at desc, m.document_id desc`
+      : sql`m.rank desc, m.sort_at desc, m.document_id desc`;
+  const byName =
+    query.nameModules.length > 0
+      ? sql`or (${d.module} = any(${sql.param(query.nameModules)}::text[]) and ${d.title} ilike ${likePattern(query.q)})`
+      : sql``;
+  const result = (await db.execute(sql`
+    with q as (select ${tsQuery(query.config, query.q)} as query),
+    m as (
+      select ${d.module} as module, ${d.documentId} as document_id, ${d.sortAt} as sort_at,
+        case when numnode(q.query) > 0 then ts_rank_cd(${d.tsv}, q.query) else 0 end as rank
+      from ${d}, q
+      where ${d.networkId} = ${query.networkId}
+        and ${d.module} = any(${sql.param(query.modules)}::text[])
+        and ${d.access} && ${sql.param(query.keys)}::text[]
+        ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}
+        and ((numnode(q.query) > 0 and ${d.tsv} @@ q.query) ${byName})
+    ),
+    ranked as (
+      select m.module, m.document_id,
+        row_number() over (partition by m.module order by ${order}) as n,
+        count(*) over (partition by m.module) as total
+      from m
+    )
+    select module, document_id as id, total, n from ranked
+    where n > ${query.offset} and n <= ${query.offset + query.limit}
+    union all
+    select module, null, max(total), null from ranked group by module
+    order by module, n nulls last`)) as unknown as { rows: QueryRow[] };
+  return result.rows;
+}
