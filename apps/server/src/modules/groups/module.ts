@@ -14,4 +14,5 @@ export const groupsModule = defineModule({
   cacheInvalidations: groupCacheInvalidations,
   routes: (groups) => [groupRoutes({ groups }), groupCategoryRoutes({ groups })],
   storageOwners: (groups) => ({ [GROUP_OWNER]: groups.storageOwner }),
+  searchSources: (groups) => [groups.searchSource],
 });

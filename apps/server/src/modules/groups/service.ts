@@ -22,6 +22,8 @@ import { createCategoryDirectory } from './category-directory.ts';
 import { createMemberGroups } from './member-groups.ts';
 import { createContentGroups } from './stream-groups.ts';
 import { createGroupMembership } from './membership-service.ts';
+import { createGroupSearchRepository } from './search-repository.ts';
+import { groupSearchSource } from './search-source.ts';
 import { groupPolicy, type GroupSubject } from './policy.ts';
 import { presentDirectoryGroup, presentShellCategory, presentUserbarGroups } from './present.ts';
 import { createGroupsRepository, type GroupRow } from './repository.ts';
@@ -116,6 +118,8 @@ export function createGroupsService(
     ...categoryAdministration,
     /** The administrators of a category, kept by the network's administrators. */
     categoryAdmins: createCategoryAdmins({ db, events, repository }),
+    /** What global search finds of groups (the module's search source). */
+    searchSource: groupSearchSource({ search: createGroupSearchRepository(db), repository }),
     /** The owner policy of groups' uploads (their images). */
     storageOwner: groupStorageOwner(repository),
     /** The network shell's categories: can.administrate for their admins and the admins of a group in them. */
