@@ -208,6 +208,8 @@ export async function seedDemo(services: Services) {
   await seedDemoMembership(demo);
   // What the seed's writes cause (notifications, mails) is done before the network is shown.
   await services.events.settled(120_000);
+  // Some of the seed writes in bulk, past the events the search index follows: indexed whole.
+  await services.search.reindex(network.id);
   return { network, memberships, groups, categories };
 }
 
