@@ -15,6 +15,8 @@ export const FILE_EVENTS = {
   reviewStatusUpdated: 'file.review_status_updated',
   /** A folder tree named other reviewers (`changes.added_ids`, `removed_ids`). */
   reviewersUpdated: 'file_reviewers.updated',
+  /** The current version's text was extracted for search (recorded by the extraction job). */
+  textExtracted: 'file.text_extracted',
   folderCreated: 'folder.created',
   folderUpdated: 'folder.updated',
   folderMoved: 'folder.moved',

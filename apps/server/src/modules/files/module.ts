@@ -11,7 +11,10 @@ import type { NotificationsService } from '../notifications/index.ts';
 import { createApprovalParts } from './approval-module.ts';
 import { createBatchParts } from './batch-module.ts';
 import { FILE_OWNER, FOLDER_EXPORT_OWNER, PENDING_VERSION_OWNER } from './events.ts';
+import { folderSearchSource } from './folder-search-source.ts';
 import { fileRoutes, folderRoutes } from './routes.ts';
+import { fileSearchSource } from './search-source.ts';
+import { fileTextExtraction } from './search-text-extraction.ts';
 import { createFilesService } from './service.ts';
 
 type Needs = {
@@ -40,12 +43,20 @@ export const filesModule = defineModule({
     };
   },
   routes: (files) => [folderRoutes({ files }), fileRoutes({ files }), ...files.approval.routes, ...files.batch.routes],
-  processors: (files) => [...files.processors, ...files.approval.processors],
+  processors: (files, _needs, platform) => [
+    ...files.processors,
+    ...files.approval.processors,
+    fileTextExtraction(platform, files.repository),
+  ],
   storageOwners: (files) => ({
     [FILE_OWNER]: files.owners.file,
     [PENDING_VERSION_OWNER]: files.owners.pendingVersion,
     [FOLDER_EXPORT_OWNER]: files.batch.exportOwner,
   }),
   unreadCounters: (files) => ({ Files: files.folders.unreadCount }),
+  searchSources: (files, needs, platform) => {
+    const deps = { ...needs, db: platform.db, textExtraction: platform.textExtraction };
+    return [fileSearchSource(deps, files), folderSearchSource(deps, files)];
+  },
   demo: (demo: DemoNetwork) => seedDemoFiles(demo),
 });

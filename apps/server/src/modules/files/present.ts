@@ -12,7 +12,7 @@ function i18nTypeOf(folder: FolderRow): FolderI18nType {
 }
 
 /** The web app's prefix of a folder tree's pages: `/files` or `/groups/{slug}/files`. */
-function filesPrefix(access: FilesAccess, folder: FolderRow): string {
+export function filesPrefix(access: FilesAccess, folder: FolderRow): string {
   const group = folder.contextType === 'group' ? access.groups.get(folder.contextId) : undefined;
   return group ? `/groups/${group.slug}/files` : '/files';
 }

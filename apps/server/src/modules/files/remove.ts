@@ -63,6 +63,8 @@ export function createRemoval(deps: FilesDeps, repository: FilesRepository) {
     const subtree = await repository.subtreeIds(networkId, folder.id);
     const links = await repository.filesOfFolders(subtree);
     const doomedIds = [...new Set(links.filter((l) => !l.elsewhere).map((l) => l.fileId))];
+    // Files that stay in other folders lose these: who may find them changes.
+    const unlinkedIds = [...new Set(links.filter((l) => l.elsewhere).map((l) => l.fileId))];
     const [doomed, objects, folders] = await Promise.all([
       repository.filesByIds(networkId, doomedIds),
       deps.storage.live(networkId, doomedIds),
@@ -83,7 +85,7 @@ export function createRemoval(deps: FilesDeps, repository: FilesRepository) {
         actorId: access.actor.membershipId,
         subject: { type: 'folder', id: folder.id },
         context: { type: folder.contextType, id: folder.contextId },
-        changes: { name: folder.name, folder_ids: subtree, file_ids: doomedIds },
+        changes: { name: folder.name, folder_ids: subtree, file_ids: doomedIds, unlinked_file_ids: unlinkedIds },
       });
       return deleted;
     });

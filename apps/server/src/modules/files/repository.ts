@@ -342,7 +342,7 @@ export function createFilesRepository(db: Db) {
 }
 
 /** Rows of `db.execute` (PGlite and node-postgres both answer `{rows}`). */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
 
