@@ -2,7 +2,7 @@ import { Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SearchModule, SearchSort } from '@agora/contracts';
+import { SEARCH_LIMITS, type SearchModule, type SearchSort } from '@agora/contracts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
@@ -54,7 +54,12 @@ export function ModuleResults({ params, groupSlug, onPage, onSort }: ModuleResul
       <HitList module={params.module} result={result} />
       <DirectoryLinks module={params.module} result={result} q={params.q} />
       <Group justify="center">
-        <Pager total={Math.ceil(result.total / result.per)} page={result.page} onChange={onPage} />
+        {/* Pages beyond the last the server answers are not offered. */}
+        <Pager
+          total={Math.min(Math.ceil(result.total / result.per), SEARCH_LIMITS.pageMax)}
+          page={result.page}
+          onChange={onPage}
+        />
       </Group>
     </Stack>
   );
