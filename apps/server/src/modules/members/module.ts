@@ -3,6 +3,8 @@ import type { GroupsService } from '../groups/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import { MEMBERSHIP_OWNER } from './profile-image.ts';
 import { memberRoutes } from './routes.ts';
+import { createMemberSearchRepository } from './search-repository.ts';
+import { memberSearchSource } from './search-source.ts';
 import { createMembersService, memberCacheInvalidations } from './service.ts';
 
 /** Memberships of a network and their profiles. */
@@ -22,4 +24,13 @@ export const membersModule = defineModule({
   cacheInvalidations: memberCacheInvalidations,
   storageOwners: (members) => ({ [MEMBERSHIP_OWNER]: members.profileImageOwner }),
   routes: (members, { networks, groups }) => [memberRoutes({ members, networks, groups })],
+  searchSources: (_members, { networks }, platform) => [
+    memberSearchSource({
+      search: createMemberSearchRepository(platform.db),
+      async directoryFields(networkId) {
+        const network = await networks.get(networkId);
+        return network ? networks.settings(network).directory_profile_fields : [];
+      },
+    }),
+  ],
 });
