@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { HUGE_STRING, hostileValuesFor, jsonOf, type HostileValue } from './hostile-values.ts';
+import { HUGE_STRING, jsonOf, valuesForPlace, type HostileValue } from './hostile-values.ts';
 import {
+  acceptedKinds,
   fieldPaths,
   isFreeText,
   schemaAt,
@@ -244,7 +245,9 @@ export type HttpWalkOptions = {
   /** A role's headers (its session), asked for each request. */
   headers(role: Role): Record<string, string>;
   /** After each route: sign in again whoever a route signed out. */
-  afterRoute?(): Promise<void>;
+  afterRoute?(route: WalkedRoute): Promise<void>;
+  /** Whether each route gets its 10 MB request (true unless said otherwise). */
+  huge?: boolean;
   /** An answer slower than this is a finding. */
   boundMs: number;
   /** Requests in flight at once. */
@@ -271,6 +274,8 @@ export async function walkRoutes(options: HttpWalkOptions): Promise<HttpWalk> {
   const { app, roles, values, today, boundMs } = options;
   const walk: HttpWalk = { findings: [], routes: 0, requests: 0, unreached: [], slowest: { ms: 0, where: '' } };
   const walkedFields = new Set<string>();
+  // The places' numbers over the whole walk: the values of a class take turns by it.
+  let placeNumber = 0;
 
   const record = (where: string, role: Role, place: string, value: HostileValue | null, answer: Answer) => {
     walk.requests++;
@@ -289,6 +294,7 @@ export async function walkRoutes(options: HttpWalkOptions): Promise<HttpWalk> {
     const before = walk.requests;
     walk.routes++;
     const places = placesOf(route);
+    const numbers = places.map(() => placeNumber++);
     const jobs: Array<{ role: Role; place: string; value: HostileValue | null; request: WalkRequest }> = [];
     for (const role of roles) {
       const builder = requestBuilder(route, await options.fixtures(role), today);
@@ -302,19 +308,20 @@ export async function walkRoutes(options: HttpWalkOptions): Promise<HttpWalk> {
         const key = `${placeName(place)} ${JSON.stringify(schema)}`;
         const repeated = place.in === 'body' && place.path.length > 0 && walkedFields.has(key);
         if (role === roles[0]) walkedFields.add(key);
-        hostileValuesFor(isFreeText(schema), values).forEach((value, v) => {
+        const accepts = place.in === 'body' ? acceptedKinds(schema) : null;
+        valuesForPlace(values, numbers[p]!, isFreeText(schema), accepts).forEach((value, v) => {
           if (sends(role, answer.status === 401 || repeated, p, v)) {
             jobs.push({ role, place: placeName(place), value, request: builder.build(place, value) });
           }
         });
       });
-      if (role === roles[0])
+      if (role === roles[0] && options.huge !== false)
         jobs.push({ role, place: 'the 10 MB request', value: HUGE_STRING, request: builder.huge() });
     }
     await pool(jobs, options.concurrency, async (job) => {
       record(where, job.role, job.place, job.value, await send(app, job.request, options.headers(job.role)));
     });
-    await options.afterRoute?.();
+    await options.afterRoute?.(route);
     options.log?.(`${where}: ${walk.requests - before} requests in ${Math.round(performance.now() - started)} ms`);
   }
   return walk;

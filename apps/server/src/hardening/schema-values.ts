@@ -1,4 +1,5 @@
 import RandExp from 'randexp';
+import type { JsonKind } from './hostile-values.ts';
 
 /**
  * Plausible values from a JSON schema (as the OpenAPI description and `z.toJSONSchema` give
@@ -79,6 +80,38 @@ function typeOf(schema: JsonSchema): string | undefined {
   if (schema.properties) return 'object';
   if (schema.items) return 'array';
   return undefined;
+}
+
+/** The JSON kinds a schema takes; null when it says nothing of them (it takes anything). */
+export function acceptedKinds(input: JsonSchema | undefined): Set<JsonKind> | null {
+  if (!input) return null;
+  const union = input.anyOf ?? input.oneOf;
+  if (union) {
+    const kinds = new Set<JsonKind>();
+    for (const branch of union) {
+      const of = acceptedKinds(branch);
+      if (!of) return null;
+      for (const kind of of) kinds.add(kind);
+    }
+    return kinds;
+  }
+  const schema = input.allOf ? (Object.assign({}, ...input.allOf) as JsonSchema) : input;
+  const kinds = new Set<JsonKind>();
+  const add = (value: unknown) =>
+    kinds.add(value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonKind));
+  if (schema.enum) schema.enum.forEach(add);
+  else if (schema.const !== undefined) add(schema.const);
+  else {
+    const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+    if (types.length === 0) {
+      if (schema.properties) types.push('object');
+      else if (schema.items) types.push('array');
+      else return null;
+    }
+    for (const type of types) kinds.add(type === 'integer' ? 'number' : (type as JsonKind));
+  }
+  if (schema.nullable) kinds.add('null');
+  return kinds;
 }
 
 export type ValueBuilder = {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { Socket } from 'socket.io-client';
 import { CHAT_EVENT_PAYLOADS } from '@agora/contracts';
 import type { Services } from '../app.ts';
-import { HUGE_STRING, hostileValuesFor, jsonOf, type HostileValue } from './hostile-values.ts';
+import { HUGE_STRING, jsonOf, valuesForPlace, type HostileValue } from './hostile-values.ts';
 import {
+  acceptedKinds,
   fieldPaths,
   isFreeText,
   schemaAt,
@@ -133,6 +134,8 @@ export type SocketWalkOptions = {
   boundMs: number;
   /** Events in flight at once per connection. */
   concurrency: number;
+  /** Whether each event gets its 10 MB payload (true unless said otherwise). */
+  huge?: boolean;
   /** Walks only the events it accepts. */
   only?(event: string): boolean;
   /** A line per event and role with its answers. */
@@ -166,6 +169,8 @@ export async function walkSocketEvents(options: SocketWalkOptions): Promise<Sock
   const walk: SocketWalk = { findings: [], events: 0, emitted: 0 };
   for (const role of roles) {
     let socket = await options.connect(role);
+    // The places' numbers over the walk of a role: the values of a class take turns by it.
+    let placeNumber = 0;
     const events = (await socketEvents(options.services, options.membershipId(role))).filter(
       ({ event }) => options.only?.(event) ?? true,
     );
@@ -176,11 +181,13 @@ export async function walkSocketEvents(options: SocketWalkOptions): Promise<Sock
       const jobs: Job[] = [{ place: 'valid-looking payload', value: null, payload: () => builder.build(null, null) }];
       eventPlaces(schema).forEach((place, p) => {
         const name = place.length === 0 ? 'whole payload' : `payload ${place.join('.')}`;
-        const freeText = place.length > 0 && isFreeText(schema ? schemaAt(schema, place) : undefined);
-        hostileValuesFor(freeText, values).forEach((value, v) => {
+        const fieldSchema = schema ? (place.length ? schemaAt(schema, place) : schema) : undefined;
+        const freeText = place.length > 0 && isFreeText(fieldSchema);
+        valuesForPlace(values, placeNumber + p, freeText, acceptedKinds(fieldSchema)).forEach((value, v) => {
           if (sends(role, false, p, v)) jobs.push({ place: name, value, payload: () => builder.build(place, value) });
         });
       });
+      placeNumber += eventPlaces(schema).length;
       const answers = new Map<string, number>();
       const run = async (job: Job) => {
         if (!socket.connected) socket = await options.connect(role);
@@ -194,7 +201,7 @@ export async function walkSocketEvents(options: SocketWalkOptions): Promise<Sock
           walk.findings.push({ where: `socket ${event}`, place: job.place, role, value: job.value, answer: problem });
       };
       await pool(jobs, options.concurrency, run);
-      if (role === roles[0])
+      if (role === roles[0] && options.huge !== false)
         await run({ place: 'the 10 MB payload', value: HUGE_STRING, payload: () => builder.huge() });
       options.log?.(`socket ${event} [${role}]: ${[...answers].map(([k, n]) => `${k} ${n}`).join(', ')}`);
     }

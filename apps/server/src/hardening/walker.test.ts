@@ -8,9 +8,17 @@ import {
 } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hostileValues, hostileValuesFor, naughtySample, NAUGHTY_SAMPLE_SIZE } from './hostile-values.ts';
+import {
+  databaseValues,
+  hostileValues,
+  NAUGHTY_FOR_FREE_TEXT,
+  NAUGHTY_FOR_TYPED_FIELDS,
+  naughtySample,
+  NAUGHTY_SAMPLE_SIZE,
+  valuesForPlace,
+} from './hostile-values.ts';
 import { encodeComponent, placesOf, routesOf, walkRoutes } from './http-walker.ts';
-import { fieldPaths, valueBuilder, type JsonSchema } from './schema-values.ts';
+import { acceptedKinds, fieldPaths, valueBuilder, type JsonSchema } from './schema-values.ts';
 import { report } from './walk.ts';
 
 // The walker itself: that it finds what it is there to find, and says where.
@@ -93,11 +101,43 @@ describe('hostile values', () => {
     expect(new Set(naughtySample()).size).toBe(NAUGHTY_SAMPLE_SIZE);
   });
 
-  it('gives typed fields fewer naughty strings and every special value', () => {
+  it('gives each place one value of each class, the next place the next, so that a walk sends every value', () => {
     const all = hostileValues();
-    const typed = hostileValuesFor(false, all);
-    expect(typed.length).toBeLessThan(all.length);
-    expect(typed.map((v) => v.label)).toEqual(expect.arrayContaining(['NUL inside', 'date 9999-12-31', 'null']));
+    const naughty = (values: typeof all) => values.filter((v) => v.class === 'naughty string');
+    const first = valuesForPlace(all, 0, true, null);
+    const second = valuesForPlace(all, 1, true, null);
+    expect(first.length).toBeLessThan(all.length / 2);
+    expect(naughty(first)).toHaveLength(NAUGHTY_FOR_FREE_TEXT);
+    expect(first.map((v) => v.label)).toEqual(expect.arrayContaining(['NUL inside', 'lone high surrogate', 'null']));
+    expect(second.map((v) => v.label)).toEqual(expect.arrayContaining(['NUL alone', 'lone low surrogate inside']));
+    // Values without a class (the parser's prototype attacks, dates at the ends) go to every place.
+    for (const values of [first, second])
+      expect(values.map((v) => v.label)).toEqual(
+        expect.arrayContaining(['object with __proto__', 'date 9999-12-31', 'text of 70,000 characters']),
+      );
+    const sent = new Set(Array.from({ length: 8 }, (_, place) => valuesForPlace(all, place, true, null)).flat());
+    expect(sent.size).toBe(all.length);
+  });
+
+  it('gives a typed field two naughty strings and one value of each JSON kind its type refuses', () => {
+    const all = hostileValues();
+    const id = valuesForPlace(all, 0, false, acceptedKinds({ type: 'string', pattern: '^[0-9a-f]{24}$' }));
+    expect(id.filter((v) => v.class === 'naughty string')).toHaveLength(NAUGHTY_FOR_TYPED_FIELDS);
+    const number = valuesForPlace(all, 0, false, acceptedKinds({ type: 'integer' }));
+    expect(number.filter((v) => typeof ('value' in v ? v.value : null) === 'string')).toHaveLength(1);
+    expect(number.filter((v) => typeof ('value' in v ? v.value : null) === 'number').length).toBeGreaterThan(3);
+    expect(number.filter((v) => 'value' in v && v.value === null)).toHaveLength(1);
+    expect(acceptedKinds({ anyOf: [{ type: 'string' }, { type: 'null' }] })).toEqual(new Set(['string', 'null']));
+    expect(acceptedKinds({ enum: ['a', 'b'] })).toEqual(new Set(['string']));
+    expect(acceptedKinds({})).toBeNull();
+  });
+
+  it('walks PostgreSQL with the values that reach the database differently', () => {
+    const labels = databaseValues().map((v) => v.label);
+    expect(labels).toEqual(
+      expect.arrayContaining(['NUL inside', 'lone high surrogate', 'number 1e308', 'date 0000-01-01']),
+    );
+    expect(labels).not.toContain('object with __proto__');
   });
 
   it('encodes lone surrogates in URLs as a hostile client sends them', () => {
