@@ -24,7 +24,11 @@
 // the activities group (activities.ts: a network of 1,000,000 activities, a member's stream, its
 // first page and a page far back, and posting; --activities, --activities-pglite); the word "files"
 // the files group (files.ts: a folder of 1,000 files listed, moved at once, and a 2 GB folder
-// zipped with the memory growth; BENCH_FILES_POSTGRES=0 for PGlite alone); the word "capacity"
+// zipped with the memory growth; BENCH_FILES_POSTGRES=0 for PGlite alone); the word "search" the
+// search group (search.ts: 1,000,000 documents in the search index, kept between runs in the
+// PostgreSQL database agora_bench_search, 200 queries by members of different rights, p50 and p99
+// of the overview and of a module's pages, and the indexing throughput; then PGlite with a smaller
+// world; --search-documents, --search-pglite); the word "capacity"
 // the capacity
 // group (capacity.ts: simulated members added while the server stays healthy, on the embedded
 // default and PostgreSQL with Redis; --capacity-seconds per engine, --capacity-max,
@@ -53,6 +57,7 @@ import { formatMessagesReport, runMessagesBench, type MessagesReport } from './m
 import { formatSignInReport, runSignInBench, type SignInReport } from './sign-in.ts';
 import { formatActivitiesReport, runActivitiesBench, type ActivitiesReport } from './activities.ts';
 import { formatFilesReport, runFilesBench, type FilesReport } from './files.ts';
+import { formatSearchReport, runSearchBench, type SearchReport } from './search.ts';
 import { formatParticipationReport, runParticipationBench, type ParticipationFigures } from './participation.ts';
 import { formatReport, writeJson, type Conditions, type ScenarioResult } from './report.ts';
 import { keepResults } from './results.ts';
@@ -84,6 +89,8 @@ const { values } = parseArgs({
     'message-group': { type: 'string', default: process.env.BENCH_MESSAGE_GROUP ?? '5000' },
     activities: { type: 'string', default: process.env.BENCH_ACTIVITIES ?? '1000000' },
     'activities-pglite': { type: 'string', default: process.env.BENCH_ACTIVITIES_PGLITE ?? '200000' },
+    'search-documents': { type: 'string', default: process.env.BENCH_SEARCH_DOCUMENTS ?? '1000000' },
+    'search-pglite': { type: 'string', default: process.env.BENCH_SEARCH_PGLITE ?? '100000' },
     'capacity-seconds': { type: 'string', default: process.env.BENCH_CAPACITY_SECONDS ?? '240' },
     'capacity-max': { type: 'string', default: process.env.BENCH_CAPACITY_MAX ?? '1500' },
     'capacity-engines': { type: 'string', default: process.env.BENCH_CAPACITY_ENGINES ?? 'embedded,postgres' },
@@ -110,6 +117,9 @@ const signInSelected = values.only.trim() === '' || values.only.split(',').some(
 const activityCount = wholeNumber('--activities', values.activities, 1000);
 const pgliteActivityCount = wholeNumber('--activities-pglite', values['activities-pglite'], 1000);
 const activitiesSelected = values.only.trim() === '' || values.only.split(',').some((w) => isActivitiesWord(w));
+const searchDocuments = wholeNumber('--search-documents', values['search-documents'], 20000);
+const pgliteSearchDocuments = wholeNumber('--search-pglite', values['search-pglite'], 20000);
+const searchSelected = values.only.trim() === '' || values.only.split(',').some((w) => isSearchWord(w));
 const filesSelected = values.only.trim() === '' || values.only.split(',').some((w) => isFilesWord(w));
 const requestSelected = values.only.trim() === '' || values.only.split(',').some((w) => isRequestWord(w));
 const capacitySeconds = wholeNumber('--capacity-seconds', values['capacity-seconds'], 10);
@@ -348,6 +358,16 @@ try {
     console.log(`  files: done${files.failure ? `, FAILED: ${files.failure}` : ''}`);
   }
 
+  let search: SearchReport | null = null;
+  if (searchSelected) {
+    search = await runSearchBench({
+      documents: searchDocuments,
+      pgliteDocuments: pgliteSearchDocuments,
+      indexing: 50_000,
+    });
+    console.log(`  search: done${search.failure ? `, FAILED: ${search.failure}` : ''}`);
+  }
+
   let capacity: CapacityFigures | null = null;
   if (capacitySelected) {
     capacity = await runCapacityBench({
@@ -404,11 +424,12 @@ try {
   if (signInReport) console.log('\n' + formatSignInReport(signInReport));
   if (activities) console.log('\n' + formatActivitiesReport(activities));
   if (files) console.log('\n' + formatFilesReport(files));
+  if (search) console.log('\n' + formatSearchReport(search));
   if (request) console.log('\n' + formatRequestReport(request));
   if (capacity) console.log('\n' + formatCapacityReport(capacity));
   if (web) console.log('\n' + formatWebReport(web));
   writeJson(RESULTS_FILE, conditions, results, storage, calendars, participation, chat);
-  const kept = keepResults(RESULTS_FILE, { directory, events, join, invites, capacity });
+  const kept = keepResults(RESULTS_FILE, { directory, events, join, invites, capacity, search });
   console.log(`\nWritten to ${[RESULTS_FILE, ...kept].map((f) => path.relative(process.cwd(), f)).join(', ')}`);
   const failed = [
     ...results.filter((r) => r.failure).map((r) => r.name),
@@ -424,6 +445,7 @@ try {
     ...(signInReport?.failure ? ['sign-in'] : []),
     ...(activities?.failure ? ['activities'] : []),
     ...(files?.failure ? ['files'] : []),
+    ...(search?.failure ? ['search'] : []),
     ...(capacity?.runs.some((r) => r.failure) ? ['capacity'] : []),
     ...(web?.failure ? ['web'] : []),
     ...(request?.failure ? ['request'] : []),
@@ -459,6 +481,12 @@ function isMessagesWord(word: string): boolean {
 function isSignInWord(word: string): boolean {
   const w = word.trim().toLowerCase();
   return w === 'sign-in' || w === 'two-factor';
+}
+
+/** Whether a word of --only names the search group. */
+function isSearchWord(word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w.length >= 4 && 'search'.startsWith(w);
 }
 
 /** Whether a word of --only names the activities group. */
@@ -506,7 +534,10 @@ function selectScenarios(only: string): {
       chatSelected: true,
       eventsSelected: true,
     };
-  const chosen = scenarios.filter((s) => s.baseline || words.some((w) => s.name.toLowerCase().includes(w)));
+  // "search" names the search group, not the directory's scenario of that name ("(search)" does).
+  const chosen = scenarios.filter(
+    (s) => s.baseline || words.some((w) => !isSearchWord(w) && s.name.toLowerCase().includes(w)),
+  );
   const storageSelected = words.some((w) => 'storage'.includes(w));
   const calendarsSelected = words.some((w) => 'calendars'.includes(w));
   const participationSelected = words.some((w) => 'participation'.includes(w));
@@ -526,6 +557,7 @@ function selectScenarios(only: string): {
     !words.some(isSignInWord) &&
     !words.some(isActivitiesWord) &&
     !words.some(isFilesWord) &&
+    !words.some(isSearchWord) &&
     !words.some(isRequestWord) &&
     !words.some(isWebWord)
   ) {

@@ -19,6 +19,7 @@ export { measureCsvInvite, type CsvInviteFigures } from './bench-invites.ts';
 export { measureDirectMessages, type DirectMessageFigures } from './bench-messages.ts';
 export { measureActivities, type ActivityFigures } from './bench-activities.ts';
 export { measureFiles, type FilesFigures } from './bench-files.ts';
+export { measureSearch, type SearchFigures } from './bench-search.ts';
 export { measureSignIn, type SignInFigures } from './bench-sign-in.ts';
 export { largeEmail } from './large.ts';
 export {
