@@ -208,21 +208,26 @@ async function queryRows(db: Db, query: DriverQuery): Promise<QueryRow[]> {
     query.sort === 'newest'
       ? sql`m.sort_at desc, m.document_id desc`
       : sql`m.rank desc, m.sort_at desc, m.document_id desc`;
+  const rank = sql`case when numnode(q.query) > 0 then ts_rank_cd(${d.tsv}, q.query) else 0 end`;
+  const within = sql`${d.networkId} = ${query.networkId}
+    and ${d.module} = any(${sql.param(query.modules)}::text[])
+    and ${d.access} && ${sql.param(query.keys)}::text[]
+    ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}`;
+  // Two branches, each served by its index (the words' GIN, the titles' trigrams); a row found
+  // by both is one row, its rank the same in both.
   const byName =
     query.nameModules.length > 0
-      ? sql`or (${d.module} = any(${sql.param(query.nameModules)}::text[]) and ${d.title} ilike ${likePattern(query.q)})`
+      ? sql`union
+        select ${d.module}, ${d.documentId}, ${d.sortAt}, ${rank} from ${d}, q
+        where ${within} and ${d.module} = any(${sql.param(query.nameModules)}::text[])
+          and ${d.title} ilike ${likePattern(query.q)}`
       : sql``;
   const result = (await db.execute(sql`
     with q as (select ${tsQuery(query.config, query.q)} as query),
-    m as (
-      select ${d.module} as module, ${d.documentId} as document_id, ${d.sortAt} as sort_at,
-        case when numnode(q.query) > 0 then ts_rank_cd(${d.tsv}, q.query) else 0 end as rank
-      from ${d}, q
-      where ${d.networkId} = ${query.networkId}
-        and ${d.module} = any(${sql.param(query.modules)}::text[])
-        and ${d.access} && ${sql.param(query.keys)}::text[]
-        ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}
-        and ((numnode(q.query) > 0 and ${d.tsv} @@ q.query) ${byName})
+    m (module, document_id, sort_at, rank) as (
+      select ${d.module}, ${d.documentId}, ${d.sortAt}, ${rank} from ${d}, q
+      where ${within} and numnode(q.query) > 0 and ${d.tsv} @@ q.query
+      ${byName}
     ),
     ranked as (
       select m.module, m.document_id,
