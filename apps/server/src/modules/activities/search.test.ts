@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity, SearchResponse } from '@agora/contracts';
 import type { Actor } from '../../platform/policy/index.ts';
+import type { SearchSource } from '../../platform/search/index.ts';
 import { createNetwork, createTestApp, signedInMember, type Session, type TestApp } from '../../testing/index.ts';
 import { ACTIVITY_SEARCH_MAX_CHARS } from './search-source.ts';
 
@@ -60,7 +61,7 @@ const post = async (who: Person, content: string, streamIds: string[]) => {
 };
 const settled = () => t.services.events.settled();
 const actorOf = (who: Person): Actor => t.services.members.actorFor(who.membership, '', null);
-const source = () => t.services.search.source('activities')!;
+const source = () => t.services.search.source('activities') as SearchSource<'activities'>;
 
 /** The member's activity results for a word, once the index has caught up. */
 async function find(who: Person, q: string) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectMessage, SearchResponse } from '@agora/contracts';
 import type { Actor } from '../../platform/policy/index.ts';
+import type { SearchSource } from '../../platform/search/index.ts';
 import { createNetwork, createTestApp, signedInMember, type Session, type TestApp } from '../../testing/index.ts';
 
 let t: TestApp;
@@ -45,7 +46,7 @@ const send = async (who: Person, payload: Record<string, unknown>) => {
 const remove = (session: Session, url: string) => t.app.inject({ method: 'DELETE', url, headers: session.headers });
 const settled = () => t.services.events.settled();
 const actorOf = (who: Person): Actor => t.services.members.actorFor(who.membership, '', null);
-const source = () => t.services.search.source('messages')!;
+const source = () => t.services.search.source('messages') as SearchSource<'messages'>;
 
 /** The member's message results for a word, once the index has caught up. */
 async function find(who: Person, q: string) {
