@@ -6,6 +6,7 @@ let t: TestApp;
 let member: Session;
 let outsider: Session;
 let guest: Session;
+let networkId: string;
 
 const get = (session: Session, url: string) => t.app.inject({ method: 'GET', url, headers: session.headers });
 const search = async (session: Session, url: string) => {
@@ -16,7 +17,7 @@ const search = async (session: Session, url: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const networkId = (await createNetwork(t.services)).id;
+  networkId = (await createNetwork(t.services)).id;
   const [m, o, g] = [
     await signedInMember(t.app, t.services, networkId),
     await signedInMember(t.app, t.services, networkId),
@@ -29,6 +30,8 @@ beforeAll(async () => {
   const [, council] = await t.services.groups.createGroups(networkId, [
     { groupCategoryId: category!.id, slug: 'rowing', name: 'Rowing team', teaser: 'We rowed the river' },
     { groupCategoryId: category!.id, slug: 'council', name: 'Rowing council', access: 'hidden' },
+    // English stemming leaves the German plural as it is: found by "Haus" once the network speaks German.
+    { groupCategoryId: category!.id, slug: 'river', name: 'Die Häuser am Fluss' },
   ]);
   await t.services.groups.addMembers(networkId, [{ groupId: council!.id, membershipId: m.membership.id }]);
   // The index follows the groups' events.
@@ -95,5 +98,17 @@ describe('GET /groups/{slug}/search', () => {
   it('is a 404 for a hidden group the member does not belong to, and for no group', async () => {
     expect((await get(outsider, '/groups/council/search.json?q=rowing')).statusCode).toBe(404);
     expect((await get(member, '/groups/nothing/search.json?q=rowing')).statusCode).toBe(404);
+  });
+});
+
+describe('a change of the network’s language', () => {
+  it('has its texts indexed anew, stemmed in the new language', async () => {
+    const found = async () =>
+      (await search(member, '/search.json?q=Haus&module=groups')).groups_query?.hits.map((hit) => hit.name);
+    expect(await found()).toEqual([]);
+    await t.services.networks.updateSettings(networkId, {}, null, { language: 'de' });
+    await t.services.events.settled();
+    await t.services.jobs.settled();
+    expect(await found()).toEqual(['Die Häuser am Fluss']);
   });
 });
