@@ -3,8 +3,8 @@
 // German text of a Zipf distribution and access keys as the modules make them, kept on
 // PostgreSQL in the database agora_bench_search so that a rerun does not write it again (written
 // anew when its size or generator changes); the indexing throughput through the index driver's
-// upsert; and 200 queries of one to three words (rare, common, mixed, prefixes of names), each
-// asked by a member of many groups, of few, a guest and a network administrator: the overview
+// upsert; and 200 queries of one to three words (rare, common, mixed, prefixes of names), asked
+// in turn by a member of many groups, of few, a guest and a network administrator: the overview
 // and the activities' first and fifth page, through the driver's query and highlight as the
 // search service asks them, p50 and p99. Then the same on PGlite with a smaller world
 // (src/seed/bench-search.ts; --search-documents, --search-pglite).
@@ -17,7 +17,7 @@ const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Every page of results must answer within this (p99) on PostgreSQL. */
 const P99_TARGET_MS = 150;
 /** A query still running after this long is cancelled and counted as timed out. */
-const TIMEOUT_MS = 5_000;
+const TIMEOUT_MS = 3_000;
 
 export async function runSearchBench(options: {
   documents: number;
