@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment, AppointmentSearchHit } from '@agora/contracts';
+import type { Appointment, AppointmentSearchHit, SearchResponse } from '@agora/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { StoredEvent } from '../../platform/events/index.ts';
 import { domainEvents } from '../../platform/events/tables.ts';
@@ -30,8 +30,21 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await appointmentsWorld(t);
   api = appointmentsApi(t);
+  // A German network: the index stems its texts in German.
+  await t.services.networks.updateSettings(w.network.id, {}, null, { language: 'de' });
   hidden = await groupWithCalendar(t.services, w.network.id, { members: [w.author], access: 'hidden' });
 });
+
+const search = async (who: (typeof w)['author'], q: string) => {
+  await t.services.events.settled();
+  const response = await t.app.inject({
+    url: `/search.json?${new URLSearchParams({ q, module: 'appointments' })}`,
+    headers: who.session.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const result = response.json<SearchResponse>().appointments_query!;
+  return { total: result.total, names: result.hits.map((h) => h.name).sort() };
+};
 afterAll(() => t.close());
 
 describe('appointments in global search', () => {
@@ -130,5 +143,45 @@ describe('appointments in global search', () => {
       createdAt: new Date(),
     };
     expect(await source.changedBy['appointment.destroyed']!(event)).toEqual([series.id, modified.id]);
+  });
+});
+
+describe('GET /search.json: appointments', () => {
+  it('finds "Häuser streichen" by "Haus" in a German network', async () => {
+    await create(w.author.session, [w.authorCalendar], {
+      name: 'Häuser streichen',
+    });
+    expect(await search(w.author, 'Haus')).toEqual({ total: 1, names: ['Häuser streichen'] });
+  });
+
+  it("never finds another member's personal appointment, until its calendar is shared", async () => {
+    await create(w.author.session, [w.authorCalendar], { name: 'Zahnarzttermin' });
+    expect(await search(w.other, 'Zahnarzttermin')).toEqual({ total: 0, names: [] });
+    const shared = await t.app.inject({
+      method: 'PUT',
+      url: `/calendars/${w.authorCalendar}`,
+      headers: w.author.session.headers,
+      payload: {
+        calendar: {
+          name: 'Mine',
+          color: '1971c2',
+          type: 'personal',
+          membership_ids: [w.other.membership.id],
+        },
+      },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(await search(w.other, 'Zahnarzttermin')).toEqual({ total: 1, names: ['Zahnarzttermin'] });
+  });
+
+  it('no longer finds a deleted series nor its changed occurrences once the processor ran', async () => {
+    expect(await search(w.author, 'standup')).toEqual({ total: 0, names: [] });
+  });
+
+  it("finds a hidden group's appointment for its members only", async () => {
+    await create(w.author.session, [hidden.calendar], { name: 'Klausurtagung' });
+    expect(await search(w.other, 'Klausurtagung')).toEqual({ total: 0, names: [] });
+    expect(await search(w.external, 'Klausurtagung')).toEqual({ total: 0, names: [] });
+    expect(await search(w.author, 'Klausurtagung')).toEqual({ total: 1, names: ['Klausurtagung'] });
   });
 });

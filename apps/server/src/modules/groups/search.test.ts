@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupSearchHit } from '@agora/contracts';
+import type { GroupSearchHit, SearchResponse } from '@agora/contracts';
 import type { Actor } from '../../platform/policy/index.ts';
 import { createNetwork, createTestApp, signedInMember, type TestApp } from '../../testing/index.ts';
 import { foundBy } from '../../testing/search-sources.ts';
@@ -132,5 +132,32 @@ describe('groups in global search', () => {
     expect(await found(outsider, 'orchard')).toEqual([]);
     expect(await found(guest, 'orchard')).toEqual([]);
     expect(await found(admin, 'orchard')).toEqual(['Orchard friends']);
+  });
+});
+
+describe('GET /search.json: groups', () => {
+  const search = async (who: Person, q: string) => {
+    await t.services.events.settled();
+    const response = await t.app.inject({
+      url: `/search.json?${new URLSearchParams({ q, module: 'groups' })}`,
+      headers: who.session.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<SearchResponse>().groups_query!;
+    return { total: result.total, names: result.hits.map((h) => h.name).sort() };
+  };
+
+  it('finds a renamed group by its new name once the processors ran, and a hidden one only for those who see it', async () => {
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/groups/garden',
+      headers: admin.session.headers,
+      payload: { group: { name: 'Allotment society', description: '<p>We grow <b>tomatoes</b></p>' } },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await search(outsider, 'allotment')).toEqual({ total: 1, names: ['Allotment society'] });
+    expect(await search(outsider, 'garden club')).toEqual({ total: 0, names: [] });
+    expect(await search(outsider, 'council')).toEqual({ total: 0, names: [] });
+    expect(await search(member, 'council')).toEqual({ total: 1, names: ['Garden council'] });
   });
 });

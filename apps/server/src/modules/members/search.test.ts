@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MembershipSearchHit } from '@agora/contracts';
+import type { MembershipSearchHit, SearchResponse } from '@agora/contracts';
 import type { Actor } from '../../platform/policy/index.ts';
 import { eq } from 'drizzle-orm';
 import { createMember, createTestApp, signedInMember, type TestApp } from '../../testing/index.ts';
@@ -92,5 +92,27 @@ describe('members in global search', () => {
     expect(await source.load(networkId, [locked.id])).toEqual([]);
     expect(await names(reader, 'anne')).toEqual(['Annegret Kowalski']);
     expect(await source.present(reader.actor, [locked.id])).toEqual([]);
+  });
+});
+
+describe('GET /search.json: members', () => {
+  const search = async (who: Person, q: string) => {
+    await t.services.events.settled();
+    const response = await t.app.inject({
+      url: `/search.json?${new URLSearchParams({ q, module: 'memberships' })}`,
+      headers: who.session.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<SearchResponse>().memberships_query!;
+    return { total: result.total, names: result.hits.map((h) => h.name).sort() };
+  };
+
+  it('finds a member by the beginning of their name and their profile values, never a locked one', async () => {
+    // The members here were made without events (as imports make them): a reindex indexes them.
+    await t.services.search.reindex(networkId, ['memberships']);
+    expect(await search(guest, 'Kowal')).toEqual({ total: 1, names: ['Annegret Kowalski'] });
+    expect(await search(reader, 'Purchasing')).toEqual({ total: 1, names: ['Annegret Kowalski'] });
+    expect(await search(reader, 'Annelie')).toEqual({ total: 0, names: [] });
+    expect(await search(reader, 'Anneke')).toEqual({ total: 0, names: [] });
   });
 });
