@@ -208,7 +208,11 @@ async function queryRows(db: Db, query: DriverQuery): Promise<QueryRow[]> {
     query.sort === 'newest'
       ? sql`m.sort_at desc, m.document_id desc`
       : sql`m.rank desc, m.sort_at desc, m.document_id desc`;
-  const rank = sql`case when numnode(q.query) > 0 then ts_rank_cd(${d.tsv}, q.query) else 0 end`;
+  // Ranking reads every match's positions: only when the order asks for it.
+  const rank =
+    query.sort === 'newest'
+      ? sql`0::real`
+      : sql`case when numnode(q.query) > 0 then ts_rank_cd(${d.tsv}, q.query) else 0 end`;
   const within = sql`${d.networkId} = ${query.networkId}
     and ${d.module} = any(${sql.param(query.modules)}::text[])
     and ${d.access} && ${sql.param(query.keys)}::text[]
