@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/after-commit.ts';
 import type { Db } from '../../db/client.ts';
 import type { Events } from '../../events/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -28,10 +29,14 @@ export type ExtractionRequest = {
 
 export type TextExtraction = {
   /**
-   * Queues the extraction as a job stored in `tx`, so that it exists exactly when the write that
-   * asks for it commits; what cannot be read is recorded as failed or skipped.
+   * Queues the extraction as a job. Given a transaction, the job is stored in it, so that it
+   * exists exactly when the write that asks for it commits (the job queue must have started).
+   * Given the database itself, it is stored at once: for a caller that repeats the request until
+   * it is through, such as an event processor, whose delivery is tried again when it fails; that
+   * also works before the job queue has started (a seed run before the server listens). What
+   * cannot be read is recorded as failed or skipped.
    */
-  request(tx: Db, request: ExtractionRequest): Promise<void>;
+  request(db: Db, request: ExtractionRequest): Promise<void>;
   /** The extracted texts of these keys (missing: not extracted yet, failed or skipped). */
   texts(keys: string[]): Promise<Map<string, string>>;
 };
@@ -62,9 +67,9 @@ export function createTextExtraction(deps: TextExtractionDeps): TextExtraction {
     }),
   );
   return {
-    async request(tx, request) {
+    async request(db, request) {
       await deps.jobs.send(TEXT_EXTRACTION_QUEUE, request, {
-        tx,
+        ...(inTransaction(db) ? { tx: db } : {}),
         retryLimit: EXTRACTION_RETRIES,
         retryDelay: 30,
         retryBackoff: true,
