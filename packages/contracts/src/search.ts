@@ -106,7 +106,7 @@ export type FolderSearchHit = {
   /** The names of the folders above it, from the root. */
   folder_path: string[];
   updated_at: string;
-  /** `/folders/{id}` (or the group's files page for a root). */
+  /** The folder's page: `/files/folders/{id}` or `/groups/{slug}/files/folders/{id}`. */
   html_url: string;
 };
 
