@@ -18,10 +18,10 @@ export type Finding = {
 };
 
 /**
- * The admin (who reaches the most code) and anonymous visitors send every value to every
- * place; the member and the guest each a different eighth of them, rotating over the places, so
- * that every place meets every value as admin and a share of them in each role, and the walk
- * stays within minutes. Where `shareOnly` (anonymous refused at the door with 401, a body field
+ * The admin (who reaches the most code) and anonymous visitors send a place every value it
+ * gets (`valuesForPlace`: one of each class); the member and the guest each a different eighth
+ * of them, rotating over the places, so that every place meets its values as admin and a share
+ * of them in each role, and the walk stays within minutes. Where `shareOnly` (anonymous refused at the door with 401, a body field
  * an earlier route had already: an update's fields are its create's) the admin and anonymous
  * send a share too.
  */
