@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_LIMITS, type SearchResponse } from '@agora/contracts';
+import { countQueries } from '../../testing/query-counter.ts';
 import { createNetwork, createTestApp, signedInMember, type Session, type TestApp } from '../../testing/index.ts';
 
 let t: TestApp;
@@ -61,6 +62,22 @@ describe('GET /search', () => {
     expect(hit?.name).toBe('Rowing team');
     expect(found.groups_query?.meta.highlight[hit!.id]).toMatchObject({ title: ['<mark>Rowing</mark> team'] });
     expect(Object.keys(found)).toEqual(['groups_query']);
+  });
+
+  it('sends a fixed number of statements, whatever the number of hits', async () => {
+    const statements = async (q: string) => {
+      await get(member, '/api/v1/session');
+      const counted = await countQueries(t.database, async () => {
+        expect((await get(member, `/search.json?q=${q}`)).statusCode).toBe(200);
+      });
+      return counted.count;
+    };
+    // Nothing found, and several modules' hits: the page and the totals in one statement, the
+    // highlights in one, each module's keys and presentation in a batch.
+    const none = await statements('zzzz');
+    const some = await statements('rowing');
+    expect(none).toBeLessThanOrEqual(20);
+    expect(some - none).toBeLessThanOrEqual(8);
   });
 
   it('lets guests search, with fewer keys', async () => {
