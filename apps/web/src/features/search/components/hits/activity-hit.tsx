@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group } from '@mantine/core';
+import { Anchor, Badge, Box, Group } from '@mantine/core';
 import { IconTag } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { ActivityAttachment, SearchHighlight, SearchHits } from '@agora/con
 import { formatDate } from '../../../../ui/date-format.ts';
 import { ActivityThumbnails } from '../../../activities/index.ts';
 import { HitFrame, MetaLine } from '../hit-frame.tsx';
+import classes from '../search.module.css';
 
 type Image = Extract<ActivityAttachment, { type: 'image' }>;
 type Tag = Extract<ActivityAttachment, { type: 'tag' }>;
@@ -56,9 +57,11 @@ export function ActivityHit({ hit, highlight }: { hit: SearchHits['activities'];
       }
     >
       {images.length > 0 && (
-        <Suspense fallback={null}>
-          <ActivityThumbnails images={images} />
-        </Suspense>
+        <Box className={classes.thumbnails}>
+          <Suspense fallback={null}>
+            <ActivityThumbnails images={images} />
+          </Suspense>
+        </Box>
       )}
       {tags.length > 0 && (
         <Group gap={6} role="group" aria-label={t('hit.tags')}>

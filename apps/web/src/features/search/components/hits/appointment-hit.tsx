@@ -2,9 +2,9 @@ import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SearchHighlight, SearchHits } from '@agora/contracts';
 import { formatDate, formatTime } from '../../../../ui/date-format.ts';
+import { CalendarDot } from '../../../calendars/index.ts';
 import { plainText } from '../../lib/highlight.ts';
 import { HitFrame, MetaLine } from '../hit-frame.tsx';
-import classes from '../search.module.css';
 
 /** When an appointment is: dd.MM.y (and its times, unless all day), to its last day when it spans several. */
 function when(date: SearchHits['appointments']['date'], allDay: string): string {
@@ -33,11 +33,7 @@ export function AppointmentHit({ hit, highlight }: { hit: SearchHits['appointmen
               <Group gap={8} wrap="wrap" component="span">
                 {hit.calendars.map((calendar) => (
                   <Group key={calendar.id} gap={4} wrap="nowrap" component="span">
-                    <span
-                      className={classes.swatch}
-                      style={{ background: calendar.color ?? 'var(--mantine-color-gray-5)' }}
-                      aria-hidden
-                    />
+                    {calendar.color && <CalendarDot color={calendar.color} size={10} />}
                     {calendar.name}
                   </Group>
                 ))}
