@@ -69,7 +69,7 @@ export function createPlatform(database: Database, config: Config, log: Platform
   });
   const unreads = createUnreadsRegistry();
   // Global search: the modules register their sources; its processor once they all have.
-  const search = createSearchService({ db, events, jobs });
+  const search = createSearchService({ db, events, jobs, engine: database.kind });
   const textExtraction = createTextExtraction({ db, jobs, storage, events, log });
   return {
     database,

@@ -89,7 +89,7 @@ function batches(rows: Row[]): Row[][] {
 }
 
 /** The index in `search_documents`, on PostgreSQL and PGlite alike. */
-export function createPostgresDriver(db: Db): SearchDriver {
+export function createPostgresDriver(db: Db, engine: 'pglite' | 'postgres' = 'pglite'): SearchDriver {
   return {
     async upsert(docs, config, tx = db) {
       for (const batch of batches(docs.map((doc) => rowOf(doc, config)))) {
@@ -138,7 +138,7 @@ export function createPostgresDriver(db: Db): SearchDriver {
     },
 
     async query(query) {
-      const rows = await queryRows(db, query);
+      const rows = await queryRows(db, engine, query);
       const hits: SearchRef[] = [];
       const totals: Partial<Record<SearchModule, number>> = {};
       for (const row of rows) {
@@ -198,51 +198,94 @@ export function createPostgresDriver(db: Db): SearchDriver {
 type QueryRow = { module: SearchModule; id: string | null; total: number | string };
 
 /**
- * One statement for any number of modules: the matches of each module ranked, every module's
- * count, and the rows of the page asked for. Modules without a match answer a row with a null
- * id, so that their total (0) is known too. A query without words (stop words, punctuation)
- * matches nothing by text; names may still match by a part.
+ * Relevance ranks the newest matches of a module up to this many: ranking reads each match's
+ * word positions, which for a common word over a large index costs seconds, while finding and
+ * counting the matches reads the index alone. A word found in thousands of documents is
+ * narrowed by more words or by "newest" anyway.
  */
-async function queryRows(db: Db, query: DriverQuery): Promise<QueryRow[]> {
+export const RANK_WINDOW = 500;
+
+/**
+ * Up to this many access keys, the access index may serve the query too (a member's own
+ * messages); beyond, the keys are checked per match by a hash (a network admin holds a key per
+ * group, and an array overlap compares every key with every element).
+ */
+const INDEXED_KEYS_MAX = 32;
+
+/**
+ * One statement for any number of modules: the matches of each module, every module's count,
+ * and the rows of the page asked for, ranked among each module's newest RANK_WINDOW matches.
+ * Modules without a match answer a row with a null id, so that their total (0) is known too. A
+ * query without words (stop words, punctuation) matches nothing by text; names may still match
+ * by a part.
+ */
+async function queryRows(db: Db, engine: 'pglite' | 'postgres', query: DriverQuery): Promise<QueryRow[]> {
   const order =
     query.sort === 'newest'
-      ? sql`m.sort_at desc, m.document_id desc`
-      : sql`m.rank desc, m.sort_at desc, m.document_id desc`;
-  // Ranking reads every match's positions: only when the order asks for it.
+      ? sql`w.sort_at desc, w.document_id desc`
+      : sql`w.rank desc, w.sort_at desc, w.document_id desc`;
+  // Ranking reads the match's positions: only when the order asks for it, within the window.
   const rank =
     query.sort === 'newest'
       ? sql`0::real`
-      : sql`case when numnode(q.query) > 0 then ts_rank_cd(${d.tsv}, q.query) else 0 end`;
+      : sql`case when numnode(q.query) > 0 then ts_rank_cd(r.tsv, q.query) else 0 end`;
+  const keys = sql`${sql.param(query.keys)}::text[]`;
+  const access =
+    query.keys.length <= INDEXED_KEYS_MAX
+      ? sql`${d.access} && ${keys}`
+      : sql`exists (select 1 from unnest(${d.access}) as a(k) where a.k = any(${keys}))`;
   const within = sql`${d.networkId} = ${query.networkId}
     and ${d.module} = any(${sql.param(query.modules)}::text[])
-    and ${d.access} && ${sql.param(query.keys)}::text[]
+    and ${access}
     ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}`;
   // Two branches, each served by its index (the words' GIN, the titles' trigrams); a row found
-  // by both is one row, its rank the same in both.
+  // by both is one row.
   const byName =
     query.nameModules.length > 0
       ? sql`union
-        select ${d.module}, ${d.documentId}, ${d.sortAt}, ${rank} from ${d}, q
+        select ${d.module}, ${d.documentId}, ${d.sortAt} from ${d}, q
         where ${within} and ${d.module} = any(${sql.param(query.nameModules)}::text[])
           and ${d.title} ilike ${likePattern(query.q)}`
       : sql``;
-  const result = (await db.execute(sql`
+  const statement = sql`
     with q as (select ${tsQuery(query.config, query.q)} as query),
-    m (module, document_id, sort_at, rank) as (
-      select ${d.module}, ${d.documentId}, ${d.sortAt}, ${rank} from ${d}, q
+    m (module, document_id, sort_at) as (
+      select ${d.module}, ${d.documentId}, ${d.sortAt} from ${d}, q
       where ${within} and numnode(q.query) > 0 and ${d.tsv} @@ q.query
       ${byName}
     ),
-    ranked as (
-      select m.module, m.document_id,
-        row_number() over (partition by m.module order by ${order}) as n,
+    newest as (
+      select m.module, m.document_id, m.sort_at,
+        row_number() over (partition by m.module order by m.sort_at desc, m.document_id desc) as recency,
         count(*) over (partition by m.module) as total
       from m
+    ),
+    w as (
+      select n.module, n.document_id, n.sort_at, n.total, ${rank} as rank
+      from newest n
+      ${
+        query.sort === 'newest'
+          ? sql``
+          : sql`join ${d} r on r.network_id = ${query.networkId} and r.module = n.module and r.document_id = n.document_id`
+      },
+      q
+      where n.recency <= ${Math.max(RANK_WINDOW, query.offset + query.limit)}
+    ),
+    ranked as (
+      select w.module, w.document_id, w.total, row_number() over (partition by w.module order by ${order}) as n
+      from w
     )
     select module, document_id as id, total, n from ranked
     where n > ${query.offset} and n <= ${query.offset + query.limit}
     union all
-    select module, null, max(total), null from ranked group by module
-    order by module, n nulls last`)) as unknown as { rows: QueryRow[] };
-  return result.rows;
+    select module, null, max(total), null from newest group by module
+    order by module, n nulls last`;
+  if (engine === 'pglite') return ((await db.execute(statement)) as unknown as { rows: QueryRow[] }).rows;
+  // JIT compiling a statement that looks expensive costs more than it saves here, and an exact
+  // bitmap of a common word's matches needs more than the default memory.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return ((await tx.execute(statement)) as unknown as { rows: QueryRow[] }).rows;
+  });
 }

@@ -11,6 +11,8 @@ import { createSearchRegistry } from './registry.ts';
 import type { Actor, NetworkContext } from '../policy/actor.ts';
 
 export type SearchServiceOptions = {
+  /** The database engine: PostgreSQL's planner gets settings of its own for the search statement. */
+  engine?: 'pglite' | 'postgres';
   db: Db;
   events: Events;
   jobs: Jobs;
@@ -32,7 +34,7 @@ export type ReindexCounts = Partial<Record<SearchModule, { indexed: number; remo
  */
 export function createSearchService(options: SearchServiceOptions) {
   const { db, events, jobs } = options;
-  const driver = options.driver ?? createPostgresDriver(db);
+  const driver = options.driver ?? createPostgresDriver(db, options.engine ?? 'pglite');
   const registry = createSearchRegistry();
   let readLanguage: (networkId: string) => Promise<string> = async () => 'simple';
   let languageChangedBy: Record<string, (event: StoredEvent) => boolean> = {};
