@@ -40,8 +40,13 @@ export const SEARCH_LIMITS = {
   debounceMs: 300,
   /** The longest query accepted. */
   queryMax: 200,
+  /**
+   * Matches are counted up to this many per module; beyond, the total is this and
+   * `total_capped` is true ("1,000+"): a common word is narrowed by more words, not counted.
+   */
+  countMax: 1000,
   /** Pages beyond this are refused (deep paging is what filters are for). */
-  pageMax: 500,
+  pageMax: 50,
 } as const;
 
 /** `GET /search.json` and `GET /groups/{groupSlug}/search.json`. */
@@ -157,7 +162,10 @@ export type SearchResult<M extends SearchModule = SearchModule> = {
     /** By hit id, the highlighted fragments of the hits returned (never of the others). */
     highlight: Record<string, SearchHighlight>;
   };
+  /** The matches the member may open, counted up to SEARCH_LIMITS.countMax. */
   total: number;
+  /** There are more matches than `total` (counting stopped at SEARCH_LIMITS.countMax). */
+  total_capped: boolean;
   per: number;
   page: number;
   sort_by: SearchSort;

@@ -27,6 +27,7 @@ export type DriverQuery = {
 export type DriverResult = {
   /** In rank order within each module. */
   hits: SearchRef[];
+  /** Each module's matches, counted up to `countMax` + 1 (more than `countMax`: capped). */
   totals: Partial<Record<SearchModule, number>>;
 };
 

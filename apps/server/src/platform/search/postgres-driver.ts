@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { SearchHighlight, SearchModule } from '@agora/contracts';
+import { SEARCH_LIMITS, type SearchHighlight, type SearchModule } from '@agora/contracts';
 import type { Db } from '../db/client.ts';
 import type { DriverQuery, SearchDriver, SearchRef } from './driver.ts';
 import type { SearchDocument } from './types.ts';
@@ -199,8 +199,8 @@ type QueryRow = { module: SearchModule; id: string | null; total: number | strin
 
 /**
  * Relevance ranks the newest matches of a module up to this many: ranking reads each match's
- * word positions, which for a common word over a large index costs seconds, while finding and
- * counting the matches reads the index alone. A word found in thousands of documents is
+ * word positions, which for a common word over a large index costs seconds, while finding the
+ * newest matches walks the date index and stops. A word found in thousands of documents is
  * narrowed by more words or by "newest" anyway.
  */
 export const RANK_WINDOW = 500;
@@ -213,73 +213,58 @@ export const RANK_WINDOW = 500;
 const INDEXED_KEYS_MAX = 32;
 
 /**
- * One statement for any number of modules: the matches of each module, every module's count,
- * and the rows of the page asked for, ranked among each module's newest RANK_WINDOW matches.
- * Modules without a match answer a row with a null id, so that their total (0) is known too. A
- * query without words (stop words, punctuation) matches nothing by text; names may still match
- * by a part.
+ * One statement for any number of modules. Per module (a lateral subquery each): its newest
+ * matches up to the window, ranked when relevance is asked, the page's rows, and its count up
+ * to SEARCH_LIMITS.countMax + 1. Each stops early on a common word (the date index, a limit)
+ * and is a small bitmap scan on a rare one; the planner picks by the word's statistics. A query
+ * without words (stop words, punctuation) matches nothing by text; names may still match by a
+ * part.
  */
 async function queryRows(db: Db, engine: 'pglite' | 'postgres', query: DriverQuery): Promise<QueryRow[]> {
-  const order =
-    query.sort === 'newest'
-      ? sql`w.sort_at desc, w.document_id desc`
-      : sql`w.rank desc, w.sort_at desc, w.document_id desc`;
-  // Ranking reads the match's positions: only when the order asks for it, within the window.
-  const rank =
-    query.sort === 'newest'
-      ? sql`0::real`
-      : sql`case when numnode(q.query) > 0 then ts_rank_cd(r.tsv, q.query) else 0 end`;
   const keys = sql`${sql.param(query.keys)}::text[]`;
   const access =
     query.keys.length <= INDEXED_KEYS_MAX
       ? sql`${d.access} && ${keys}`
       : sql`exists (select 1 from unnest(${d.access}) as a(k) where a.k = any(${keys}))`;
-  const within = sql`${d.networkId} = ${query.networkId}
-    and ${d.module} = any(${sql.param(query.modules)}::text[])
-    and ${access}
-    ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}`;
-  // Two branches, each served by its index (the words' GIN, the titles' trigrams); a row found
-  // by both is one row.
+  // Names are also found by a part of them (the trigram index serves it, OR-ed with the words').
   const byName =
     query.nameModules.length > 0
-      ? sql`union
-        select ${d.module}, ${d.documentId}, ${d.sortAt} from ${d}, q
-        where ${within} and ${d.module} = any(${sql.param(query.nameModules)}::text[])
-          and ${d.title} ilike ${likePattern(query.q)}`
+      ? sql`or (${d.module} = any(${sql.param(query.nameModules)}::text[]) and ${d.title} ilike ${likePattern(query.q)})`
       : sql``;
+  const matches = sql`${d.networkId} = ${query.networkId} and ${d.module} = mods.module and ${access}
+    ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}
+    and ((numnode(q.query) > 0 and ${d.tsv} @@ q.query) ${byName})`;
+  const window = Math.max(RANK_WINDOW, query.offset + query.limit);
+  const page =
+    query.sort === 'newest'
+      ? sql`select c.document_id, row_number() over (order by c.sort_at desc, c.document_id desc) as n
+          from (
+            select ${d.documentId} as document_id, ${d.sortAt} as sort_at from ${d}
+            where ${matches}
+            order by ${d.sortAt} desc nulls last, ${d.documentId} desc nulls last
+            limit ${query.offset + query.limit}
+          ) c`
+      : sql`select c.document_id,
+            row_number() over (order by ts_rank_cd(c.tsv, q.query) desc, c.sort_at desc, c.document_id desc) as n
+          from (
+            select ${d.documentId} as document_id, ${d.sortAt} as sort_at, ${d.tsv} as tsv from ${d}
+            where ${matches}
+            order by ${d.sortAt} desc nulls last, ${d.documentId} desc nulls last
+            limit ${window}
+          ) c`;
   const statement = sql`
-    with q as (select ${tsQuery(query.config, query.q)} as query),
-    m (module, document_id, sort_at) as (
-      select ${d.module}, ${d.documentId}, ${d.sortAt} from ${d}, q
-      where ${within} and numnode(q.query) > 0 and ${d.tsv} @@ q.query
-      ${byName}
-    ),
-    newest as (
-      select m.module, m.document_id, m.sort_at,
-        row_number() over (partition by m.module order by m.sort_at desc, m.document_id desc) as recency,
-        count(*) over (partition by m.module) as total
-      from m
-    ),
-    w as (
-      select n.module, n.document_id, n.sort_at, n.total, ${rank} as rank
-      from newest n
-      ${
-        query.sort === 'newest'
-          ? sql``
-          : sql`join ${d} r on r.network_id = ${query.networkId} and r.module = n.module and r.document_id = n.document_id`
-      },
-      q
-      where n.recency <= ${Math.max(RANK_WINDOW, query.offset + query.limit)}
-    ),
-    ranked as (
-      select w.module, w.document_id, w.total, row_number() over (partition by w.module order by ${order}) as n
-      from w
-    )
-    select module, document_id as id, total, n from ranked
-    where n > ${query.offset} and n <= ${query.offset + query.limit}
-    union all
-    select module, null, max(total), null from newest group by module
-    order by module, n nulls last`;
+    with q as (select ${tsQuery(query.config, query.q)} as query)
+    select mods.module, p.document_id as id, t.total, p.n
+    from unnest(${sql.param(query.modules)}::text[]) as mods(module)
+    cross join q
+    cross join lateral (
+      select count(*) as total from (select 1 from ${d} where ${matches} limit ${SEARCH_LIMITS.countMax + 1}) x
+    ) t
+    left join lateral (
+      select ranked.document_id, ranked.n from (${page}) ranked
+      where ranked.n > ${query.offset} and ranked.n <= ${query.offset + query.limit}
+    ) p on true
+    order by mods.module, p.n`;
   if (engine === 'pglite') return ((await db.execute(statement)) as unknown as { rows: QueryRow[] }).rows;
   // JIT compiling a statement that looks expensive costs more than it saves here, and an exact
   // bitmap of a common word's matches needs more than the default memory.

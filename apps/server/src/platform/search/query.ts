@@ -81,7 +81,8 @@ export async function runSearch(
     response[searchQueryName(module)] = {
       hits: hits as SearchResult['hits'],
       meta: { highlight: Object.fromEntries(hits.map((hit) => [hit.id, highlights.get(`${module}:${hit.id}`) ?? {}])) },
-      total: found.totals[module] ?? 0,
+      total: Math.min(found.totals[module] ?? 0, SEARCH_LIMITS.countMax),
+      total_capped: (found.totals[module] ?? 0) > SEARCH_LIMITS.countMax,
       per,
       page,
       sort_by: asked.sort_by,

@@ -39,6 +39,9 @@ export const searchDocuments = pgTable(
     index('search_documents_tsv_idx').using('gin', t.tsv),
     index('search_documents_access_idx').using('gin', t.access),
     index('search_documents_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The newest matches of a module first: a common word's first page and capped count stop
+    // early instead of reading every match.
+    index('search_documents_recent_idx').on(t.networkId, t.module, t.sortAt.desc(), t.documentId.desc()),
     index('search_documents_group_idx')
       .on(t.groupId, t.module)
       .where(sql`${t.groupId} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "search_documents_recent_idx" ON "search_documents" USING btree ("network_id","module","sort_at" DESC NULLS LAST,"document_id" DESC NULLS LAST);
