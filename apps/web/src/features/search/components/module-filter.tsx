@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SearchModule, SearchResponse } from '@agora/contracts';
 import { modulesOf, resultOf } from '../api.ts';
 import { searchPath } from '../lib/params.ts';
+import { shownResultTotal, shownTotal } from '../lib/total.ts';
 
 type ModuleFilterProps = {
   q: string;
@@ -18,7 +19,8 @@ export function ModuleFilter({ q, current, overview, groupSlug }: ModuleFilterPr
   const { t } = useTranslation('search');
   const modules = modulesOf(overview);
   const all = modules.reduce((sum, module) => sum + (resultOf(overview, module)?.total ?? 0), 0);
-  const button = (module: SearchModule | null, label: string, count: number | undefined) => (
+  const allCapped = modules.some((module) => resultOf(overview, module)?.total_capped);
+  const button = (module: SearchModule | null, label: string, count: string | undefined) => (
     <Button
       key={module ?? 'all'}
       component={Link}
@@ -34,8 +36,11 @@ export function ModuleFilter({ q, current, overview, groupSlug }: ModuleFilterPr
   );
   return (
     <Group gap={6} role="navigation" aria-label={t('filter.label')}>
-      {button(null, t('filter.all'), overview ? all : undefined)}
-      {modules.map((module) => button(module, t(`modules.${module}`), resultOf(overview, module)?.total))}
+      {button(null, t('filter.all'), overview ? shownTotal(all, allCapped) : undefined)}
+      {modules.map((module) => {
+        const result = resultOf(overview, module);
+        return button(module, t(`modules.${module}`), result ? shownResultTotal(result) : undefined);
+      })}
     </Group>
   );
 }

@@ -8,6 +8,7 @@ import { Pager } from '../../../ui/pager.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { resultOf, searchQuery } from '../api.ts';
 import type { SearchParams } from '../lib/params.ts';
+import { shownResultTotal } from '../lib/total.ts';
 import { DirectoryLinks, HitList } from './hit-list.tsx';
 
 type ModuleResultsProps = {
@@ -36,7 +37,7 @@ export function ModuleResults({ params, groupSlug, onPage, onSort }: ModuleResul
     <Stack gap="sm" aria-busy={answer.isPlaceholderData}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Text size="sm" c="dimmed" role="status">
-          {t('results_of', { from, to: from + result.hits.length - 1, total: result.total })}
+          {t('results_of', { from, to: from + result.hits.length - 1, total: shownResultTotal(result) })}
         </Text>
         {result.available_sorts.length > 1 && (
           <NativeSelect

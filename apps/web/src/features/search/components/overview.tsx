@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { SearchResponse } from '@agora/contracts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { modulesOf, resultOf } from '../api.ts';
+import { shownResultTotal } from '../lib/total.ts';
 import { searchPath } from '../lib/params.ts';
 import { DirectoryLinks, HitList } from './hit-list.tsx';
 
@@ -25,7 +26,7 @@ export function Overview({ q, answer, groupSlug }: { q: string; answer: SearchRe
                 {t(`modules.${module}`)}
               </Title>
               <Badge variant="light" color="gray" aria-label={t('total', { count: result.total })}>
-                {result.total}
+                {shownResultTotal(result)}
               </Badge>
             </Group>
             <HitList module={module} result={result} />

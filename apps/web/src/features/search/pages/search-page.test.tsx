@@ -45,6 +45,17 @@ describe('/search', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=coffee&module=messages'));
   });
 
+  it('shows a count the server stopped at as at least that many', async () => {
+    show('/search?q=coffee', {
+      [OVERVIEW]: {
+        status: 200,
+        body: { activities_query: result([activity(1)], { total: 1000, total_capped: true }) },
+      },
+    });
+    expect((await screen.findByTestId('count-activities')).textContent).toBe('1000+');
+    expect(screen.getByTestId('count-all').textContent).toBe('1000+');
+  });
+
   it('marks the matches and shows any other markup as text', async () => {
     const hit = activity(1, 'plain');
     show('/search?q=coffee', {

@@ -64,6 +64,7 @@ export function result<M extends SearchModule>(
     hits,
     meta: { highlight: {} },
     total: hits.length,
+    total_capped: false,
     per: 5,
     page: 1,
     sort_by: 'relevance',
