@@ -142,6 +142,29 @@ describe('the search service', () => {
     expect(overview.groups_query).toMatchObject({ hits: [], total: 0 });
   });
 
+  it('counts a common word up to the limit and says that there are more', async () => {
+    const count = SEARCH_LIMITS.countMax + 3;
+    activities.put(
+      ...Array.from({ length: count }, (_, i) => ({
+        id: `r${String(i).padStart(4, '0')}`,
+        networkId: 'de',
+        title: `Rundschreiben ${i}`,
+        sortAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+      })),
+    );
+    await search.reindex('de', ['activities']);
+    const found = await search.search(actor('anna'), german, { q: 'Rundschreiben', page: 1, sort_by: 'relevance' });
+    expect(found.activities_query).toMatchObject({ total: SEARCH_LIMITS.countMax, total_capped: true });
+    const newest = await search.search(actor('anna'), german, {
+      q: 'Rundschreiben',
+      module: 'activities',
+      page: 2,
+      sort_by: 'newest',
+    });
+    expect(newest.activities_query?.hits[0]?.id).toBe(`r${String(count - 1 - SEARCH_LIMITS.per).padStart(4, '0')}`);
+    expect(newest.activities_query?.total_capped).toBe(true);
+  });
+
   it('indexes what an event changed and removes what is gone, through its processor', async () => {
     const event = (type: string) => ({ networkId: 'de', type, subject: { type: 'note', id: 'n1' } });
     const find = async () =>
