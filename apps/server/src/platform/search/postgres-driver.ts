@@ -220,18 +220,18 @@ const INDEXED_KEYS_MAX = 32;
  * without words (stop words, punctuation) matches nothing by text; names may still match by a
  * part.
  */
-async function queryRows(db: Db, engine: 'pglite' | 'postgres', query: DriverQuery): Promise<QueryRow[]> {
-  const keys = sql`${sql.param(query.keys)}::text[]`;
+/** The page's rows of one module and its count up to SEARCH_LIMITS.countMax + 1 (a row with a null id when none). */
+function moduleRows(query: DriverQuery, module: SearchModule) {
+  // Keys start with their module's name: only these can open its documents.
+  const moduleKeys = query.keys.filter((key) => key.startsWith(`${module}:`));
+  const keys = sql`${sql.param(moduleKeys)}::text[]`;
   const access =
-    query.keys.length <= INDEXED_KEYS_MAX
+    moduleKeys.length <= INDEXED_KEYS_MAX
       ? sql`${d.access} && ${keys}`
       : sql`exists (select 1 from unnest(${d.access}) as a(k) where a.k = any(${keys}))`;
   // Names are also found by a part of them (the trigram index serves it, OR-ed with the words').
-  const byName =
-    query.nameModules.length > 0
-      ? sql`or (${d.module} = any(${sql.param(query.nameModules)}::text[]) and ${d.title} ilike ${likePattern(query.q)})`
-      : sql``;
-  const matches = sql`${d.networkId} = ${query.networkId} and ${d.module} = mods.module and ${access}
+  const byName = query.nameModules.includes(module) ? sql`or ${d.title} ilike ${likePattern(query.q)}` : sql``;
+  const matches = sql`${d.networkId} = ${query.networkId} and ${d.module} = ${module} and ${access}
     ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}
     and ((numnode(q.query) > 0 and ${d.tsv} @@ q.query) ${byName})`;
   const window = Math.max(RANK_WINDOW, query.offset + query.limit);
@@ -239,7 +239,7 @@ async function queryRows(db: Db, engine: 'pglite' | 'postgres', query: DriverQue
     query.sort === 'newest'
       ? sql`select c.document_id, row_number() over (order by c.sort_at desc, c.document_id desc) as n
           from (
-            select ${d.documentId} as document_id, ${d.sortAt} as sort_at from ${d}
+            select ${d.documentId} as document_id, ${d.sortAt} as sort_at from ${d}, q
             where ${matches}
             order by ${d.sortAt} desc nulls last, ${d.documentId} desc nulls last
             limit ${query.offset + query.limit}
@@ -247,24 +247,28 @@ async function queryRows(db: Db, engine: 'pglite' | 'postgres', query: DriverQue
       : sql`select c.document_id,
             row_number() over (order by ts_rank_cd(c.tsv, q.query) desc, c.sort_at desc, c.document_id desc) as n
           from (
-            select ${d.documentId} as document_id, ${d.sortAt} as sort_at, ${d.tsv} as tsv from ${d}
+            select ${d.documentId} as document_id, ${d.sortAt} as sort_at, ${d.tsv} as tsv from ${d}, q
             where ${matches}
             order by ${d.sortAt} desc nulls last, ${d.documentId} desc nulls last
             limit ${window}
-          ) c`;
-  const statement = sql`
-    with q as (select ${tsQuery(query.config, query.q)} as query)
-    select mods.module, p.document_id as id, t.total, p.n
-    from unnest(${sql.param(query.modules)}::text[]) as mods(module)
-    cross join q
-    cross join lateral (
-      select count(*) as total from (select 1 from ${d} where ${matches} limit ${SEARCH_LIMITS.countMax + 1}) x
-    ) t
-    left join lateral (
+          ) c, q`;
+  return sql`(select ${module}::text as module, p.document_id as id, t.total, p.n
+    from (select count(*) as total from (select 1 from ${d}, q where ${matches} limit ${SEARCH_LIMITS.countMax + 1}) x) t
+    left join (
       select ranked.document_id, ranked.n from (${page}) ranked
       where ranked.n > ${query.offset} and ranked.n <= ${query.offset + query.limit}
-    ) p on true
-    order by mods.module, p.n`;
+    ) p on true)`;
+}
+
+async function queryRows(db: Db, engine: 'pglite' | 'postgres', query: DriverQuery): Promise<QueryRow[]> {
+  // One part per module, with the module and its own keys as constants: the planner then knows
+  // how many rows each key and the module select, and picks the access index, the words' index
+  // or the date index for each part.
+  const parts = query.modules.map((module) => moduleRows(query, module));
+  const statement = sql`
+    with q as (select ${tsQuery(query.config, query.q)} as query)
+    ${sql.join(parts, sql` union all `)}
+    order by module, n`;
   if (engine === 'pglite') return ((await db.execute(statement)) as unknown as { rows: QueryRow[] }).rows;
   // JIT compiling a statement that looks expensive costs more than it saves here, and an exact
   // bitmap of a common word's matches needs more than the default memory.
