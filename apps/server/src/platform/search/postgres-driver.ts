@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH_LIMITS, type SearchHighlight, type SearchModule } from '@agora/contracts';
 import type { Db } from '../db/client.ts';
 import type { DriverQuery, SearchDriver, SearchRef } from './driver.ts';
+import type { SearchConfig } from './language.ts';
 import type { SearchDocument } from './types.ts';
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, indexableText, markFragment, markPart } from './highlight.ts';
 import { searchDocuments as d } from './tables.ts';
@@ -30,9 +31,18 @@ const fragments = (column: AnyPgColumn) => sql`case
   when length(${column}) <= ${SHORT_CHARS} then ts_headline(${d.language}::regconfig, ${column}, q.query, ${WHOLE})
   else ts_headline(${d.language}::regconfig, left(${column}, ${HEADLINE_CHARS}), q.query, ${FRAGMENTS}) end`;
 
-/** What the query matches: the network's stemming, or the words as written (names, other languages). */
-const tsQuery = (config: string, q: string) =>
-  sql`(websearch_to_tsquery(${config}::regconfig, ${q}) || websearch_to_tsquery('simple', ${q}))`;
+const CONFIGS: readonly SearchConfig[] = ['german', 'english', 'spanish', 'french', 'simple'];
+
+/**
+ * What the query matches: the network's stemming, or the words as written (names, other
+ * languages). The configuration is written into the statement (one of five names), so that the
+ * planner computes the query when planning and estimates from the words' statistics how many
+ * rows it matches: a common word is walked newest first, a rare one read from the words' index.
+ */
+const tsQuery = (config: SearchConfig, q: string) => {
+  if (!CONFIGS.includes(config)) throw new Error(`Unknown text search configuration ${config}`);
+  return sql`(websearch_to_tsquery('${sql.raw(config)}'::regconfig, ${q}) || websearch_to_tsquery('simple'::regconfig, ${q}))`;
+};
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 export function likePattern(q: string): string {
@@ -231,29 +241,30 @@ function moduleRows(query: DriverQuery, module: SearchModule) {
       : sql`exists (select 1 from unnest(${d.access}) as a(k) where a.k = any(${keys}))`;
   // Names are also found by a part of them (the trigram index serves it, OR-ed with the words').
   const byName = query.nameModules.includes(module) ? sql`or ${d.title} ilike ${likePattern(query.q)}` : sql``;
+  const tsq = tsQuery(query.config, query.q);
   const matches = sql`${d.networkId} = ${query.networkId} and ${d.module} = ${module} and ${access}
     ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}
-    and ((numnode(q.query) > 0 and ${d.tsv} @@ q.query) ${byName})`;
+    and ((numnode(${tsq}) > 0 and ${d.tsv} @@ ${tsq}) ${byName})`;
   const window = Math.max(RANK_WINDOW, query.offset + query.limit);
   const page =
     query.sort === 'newest'
       ? sql`select c.document_id, row_number() over (order by c.sort_at desc, c.document_id desc) as n
           from (
-            select ${d.documentId} as document_id, ${d.sortAt} as sort_at from ${d}, q
+            select ${d.documentId} as document_id, ${d.sortAt} as sort_at from ${d}
             where ${matches}
             order by ${d.sortAt} desc nulls last, ${d.documentId} desc nulls last
             limit ${query.offset + query.limit}
           ) c`
       : sql`select c.document_id,
-            row_number() over (order by ts_rank_cd(c.tsv, q.query) desc, c.sort_at desc, c.document_id desc) as n
+            row_number() over (order by ts_rank_cd(c.tsv, ${tsq}) desc, c.sort_at desc, c.document_id desc) as n
           from (
-            select ${d.documentId} as document_id, ${d.sortAt} as sort_at, ${d.tsv} as tsv from ${d}, q
+            select ${d.documentId} as document_id, ${d.sortAt} as sort_at, ${d.tsv} as tsv from ${d}
             where ${matches}
             order by ${d.sortAt} desc nulls last, ${d.documentId} desc nulls last
             limit ${window}
-          ) c, q`;
+          ) c`;
   return sql`(select ${module}::text as module, p.document_id as id, t.total, p.n
-    from (select count(*) as total from (select 1 from ${d}, q where ${matches} limit ${SEARCH_LIMITS.countMax + 1}) x) t
+    from (select count(*) as total from (select 1 from ${d} where ${matches} limit ${SEARCH_LIMITS.countMax + 1}) x) t
     left join (
       select ranked.document_id, ranked.n from (${page}) ranked
       where ranked.n > ${query.offset} and ranked.n <= ${query.offset + query.limit}
@@ -266,7 +277,6 @@ async function queryRows(db: Db, engine: 'pglite' | 'postgres', query: DriverQue
   // or the date index for each part.
   const parts = query.modules.map((module) => moduleRows(query, module));
   const statement = sql`
-    with q as (select ${tsQuery(query.config, query.q)} as query)
     ${sql.join(parts, sql` union all `)}
     order by module, n`;
   if (engine === 'pglite') return ((await db.execute(statement)) as unknown as { rows: QueryRow[] }).rows;
