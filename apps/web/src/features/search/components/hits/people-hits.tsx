@@ -30,7 +30,10 @@ export function MemberHit({ hit, highlight }: { hit: SearchHits['memberships']; 
   );
 }
 
-/** A group: picture, name, teaser, how open it is and how many members and posts it has. */
+/**
+ * A group: picture, name, teaser, how open it is and how many members it has (its posts are not
+ * counted for search yet, so no count is shown rather than a wrong one).
+ */
 export function GroupHit({ hit, highlight }: { hit: SearchHits['groups']; highlight?: SearchHighlight }) {
   const { t } = useTranslation('search');
   return (
@@ -45,7 +48,6 @@ export function GroupHit({ hit, highlight }: { hit: SearchHits['groups']; highli
           parts={[
             t(`hit.access.${hit.access}`),
             t('hit.members', { count: hit.member_count }),
-            t('hit.posts', { count: hit.activity_count }),
             hit.archived && (
               <Badge size="xs" variant="light" color="gray">
                 {t('hit.archived')}
