@@ -28,3 +28,16 @@ export const devices = pgTable(
     index('devices_network_idx').on(t.networkId),
   ],
 );
+
+/**
+ * Web tokens already exchanged for a web session (`GET /api/v1/web-session`), kept until they
+ * expire: shared by every server process, so a token opens one session in all of them together.
+ */
+export const webTokenRedemptions = pgTable(
+  'web_token_redemptions',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('web_token_redemptions_expires_idx').on(t.expiresAt)],
+);
