@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GROUP_ACCESS, GROUP_LIMITS, groupFieldRules, type GroupAccess, type GroupFields } from '@agora/contracts';
-import { RichTextEditor } from '../../../ui/rich-text-editor.tsx';
+import { LazyRichTextEditor } from '../../../ui/lazy-rich-text-editor.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { UploadField, UploadsPendingError, useUploadField, type UploadItem } from '../../../ui/upload/index.ts';
 import { fieldErrorMessages } from '../../../ui/use-error-message.ts';
@@ -121,7 +121,7 @@ export function GroupForm({
             onChange={(event) => set('teaser', event.currentTarget.value)}
             error={errors.teaser}
           />
-          <RichTextEditor
+          <LazyRichTextEditor
             label={t('form.description')}
             value={values.description}
             onChange={(html) => set('description', html)}

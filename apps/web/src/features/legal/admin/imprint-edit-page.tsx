@@ -7,7 +7,7 @@ import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { LimitedTextarea } from '../../../ui/limited-text.tsx';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
-import { RichTextEditor } from '../../../ui/rich-text-editor.tsx';
+import { LazyRichTextEditor } from '../../../ui/lazy-rich-text-editor.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { fieldErrorMessages } from '../../../ui/use-error-message.ts';
@@ -46,7 +46,7 @@ function ImprintForm({ imprint, save }: { imprint: Imprint; save: ReturnType<typ
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <RichTextEditor
+        <LazyRichTextEditor
           label={t('imprint.content')}
           description={t('imprint.content_hint')}
           value={content}

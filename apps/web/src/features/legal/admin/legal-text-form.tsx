@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { LEGAL_LIMITS, legalHandle, type LegalTextAdmin, type LegalTextBody } from '@agora/contracts';
 import { useFormErrors } from '../../../ui/form-errors.ts';
 import { LimitedTextarea, LimitedTextInput } from '../../../ui/limited-text.tsx';
-import { RichTextEditor } from '../../../ui/rich-text-editor.tsx';
+import { LazyRichTextEditor } from '../../../ui/lazy-rich-text-editor.tsx';
 
 type LegalTextFormProps = {
   /** The text being edited; none for a new one. */
@@ -111,7 +111,7 @@ export function LegalTextForm({ text, saving, onSubmit }: LegalTextFormProps) {
           }}
           error={errors.statement}
         />
-        <RichTextEditor
+        <LazyRichTextEditor
           label={labels.text}
           value={html}
           required
