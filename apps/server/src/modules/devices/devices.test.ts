@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
+import { buildApp } from '../../app.ts';
 import type { DevicePushSettingsAnswer, PushMessage, WebPushKeyAnswer, WebTokenAnswer } from '@agora/contracts';
 import { createWebPushProvider } from '../../platform/push/web-push.ts';
 import { createNetwork, createTestApp, signedInMember, type Session, type TestApp } from '../../testing/index.ts';
@@ -263,6 +264,23 @@ describe('the web token', () => {
         })
       ).statusCode,
     ).toBe(422);
+  });
+  it('is exchanged once across processes sharing the database', async () => {
+    // A second server process: it remembers nothing of what this one exchanged.
+    const other = await buildApp(t.config, t.database);
+    try {
+      await other.ready();
+      const { token } = (
+        await t.app.inject({ url: '/api/v1/get-web-token', headers: anna.session.headers })
+      ).json<WebTokenAnswer>();
+      const url = `/api/v1/web-session?token=${encodeURIComponent(token)}`;
+      const answers = await Promise.all([t.app.inject({ url }), other.inject({ url })]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([303, 401]);
+      expect(answers.filter((a) => a.cookies.some((c) => c.name === 'agora_session'))).toHaveLength(1);
+      expect((await other.inject({ url })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,12 +1,32 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { devices } from './tables.ts';
+import { devices, webTokenRedemptions } from './tables.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
 
-export function createDevicesRepository(db: Db) {
+/** How often a process clears exchanged web tokens past their expiry (they can no longer be replayed). */
+const REDEMPTION_PURGE_MS = 10 * 60_000;
+
+export function createDevicesRepository(db: Db, now: () => number = Date.now) {
+  let nextPurge = 0;
   return {
+    /**
+     * Records a web token's nonce as exchanged: true the first time in any process, false when it
+     * was exchanged before. Now and then the expired records go, on the expiry index.
+     */
+    async redeemWebToken(nonce: string, expiresAt: Date): Promise<boolean> {
+      if (now() >= nextPurge) {
+        nextPurge = now() + REDEMPTION_PURGE_MS;
+        await db.delete(webTokenRedemptions).where(lt(webTokenRedemptions.expiresAt, new Date(now())));
+      }
+      const inserted = await db
+        .insert(webTokenRedemptions)
+        .values({ nonce, expiresAt })
+        .onConflictDoNothing()
+        .returning({ nonce: webTokenRedemptions.nonce });
+      return inserted.length === 1;
+    },
     /**
      * Registers the member's device, or refreshes the one with this token (its platform, name,
      * keys and when it was last seen); its settings stay.

@@ -245,8 +245,9 @@ export function createDevicesService(deps: DevicesDeps) {
       token: string,
       meta: { ip: string; userAgent: string | undefined },
     ): Promise<{ token: string }> {
-      const claims = deps.webTokens.redeem(token);
+      const claims = deps.webTokens.verify(token);
       if (!claims || claims.networkId !== network.id) throw unauthorized();
+      if (!(await repository.redeemWebToken(claims.nonce, new Date(claims.expiresAt)))) throw unauthorized();
       const session = await deps.accounts.resolveSessionById(claims.sessionId, network.id);
       if (!session || session.secondFactorPending) throw unauthorized();
       const opened = await deps.accounts.openSession(network, session.actor.userId, meta);

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { WebTokenAnswer } from '@agora/contracts';
 import { randomToken } from '../../platform/auth/tokens.ts';
 
@@ -12,13 +11,13 @@ export type WebTokenClaims = { sessionId: string; networkId: string; expiresAt: 
  * The mobile app's web token (`GET /api/v1/get-web-token`): `payload.signature` in base64url,
  * naming the app's session and network, signed with a key derived from the session secret for
  * this purpose only. Exchanged once (`GET /api/v1/web-session`) for a session of the web view;
- * the app's session must still be live then. Each process remembers the tokens it exchanged
- * until they expire, so a token opens one session per process at most within its minute.
+ * the app's session must still be live then. Whether a token was exchanged before is not known
+ * here: the service records each exchanged nonce in `web_token_redemptions`, shared by every
+ * process, so that a token opens one session in all of them together.
  */
 export function createWebTokens(secret: string, now: () => number = Date.now) {
   const key = createHmac('sha256', secret).update('agora:web-token:v1').digest();
   const signatureOf = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
-  const used = new LRUCache<string, true>({ max: 10_000, ttl: WEB_TOKEN_TTL_MS, ttlAutopurge: false });
 
   return {
     sign(claims: { sessionId: string; networkId: string }): WebTokenAnswer {
@@ -33,8 +32,8 @@ export function createWebTokens(secret: string, now: () => number = Date.now) {
       };
     },
 
-    /** The claims of a token signed here, not expired and not exchanged before; it is used up. */
-    redeem(token: string): WebTokenClaims | null {
+    /** The claims of a token signed here and not expired (whether it was exchanged is the caller's). */
+    verify(token: string): WebTokenClaims | null {
       const [payload, signature, extra] = token.split('.');
       if (!payload || !signature || extra !== undefined) return null;
       // Compared as text: decoding base64url accepts several spellings of one signature.
@@ -53,9 +52,7 @@ export function createWebTokens(secret: string, now: () => number = Date.now) {
       } catch {
         return null;
       }
-      if (claims.expiresAt <= now() || used.has(claims.nonce)) return null;
-      used.set(claims.nonce, true);
-      return claims;
+      return claims.expiresAt > now() ? claims : null;
     },
   };
 }
