@@ -70,7 +70,15 @@ export function createPlatform(database: Database, config: Config, log: Platform
   const unreads = createUnreadsRegistry();
   // Global search: the modules register their sources; its processor once they all have.
   const search = createSearchService({ db, events, jobs, engine: database.kind });
-  const textExtraction = createTextExtraction({ db, jobs, storage, events, log });
+  const textExtraction = createTextExtraction({
+    db,
+    jobs,
+    storage,
+    events,
+    log,
+    // Tests wait for a failed extraction's tries, which they need not space out.
+    ...(config.env === 'test' ? { retryDelaySeconds: 0 } : {}),
+  });
   return {
     database,
     db,

@@ -27,11 +27,16 @@ export type ExtractionOutcome = { status: 'done'; content: string } | { status: 
 
 const require = createRequire(import.meta.url);
 
-/** The libraries' files, found from here (the thread resolves no package names). */
+/**
+ * The libraries' files, found from here (the thread resolves no package names). The zip reader
+ * is the one the Word reader reads its documents with, found from that reader's own place.
+ */
 const modules = {
   pdfjs: pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href,
   mammoth: require.resolve('mammoth'),
   exceljs: require.resolve('exceljs'),
+  jszip: createRequire(require.resolve('mammoth')).resolve('jszip'),
+  htmlparser2: pathToFileURL(require.resolve('htmlparser2')).href,
 };
 
 /** NUL and other control characters (tabs and line ends kept) neither index nor show. */

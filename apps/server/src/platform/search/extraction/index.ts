@@ -48,6 +48,8 @@ export type TextExtractionDeps = {
   events: Pick<Events, 'transaction' | 'record'>;
   log: PlatformLog;
   limits?: Partial<ExtractionLimits>;
+  /** Seconds before a failed extraction is tried again (doubled for each further try); 30 unless given. */
+  retryDelaySeconds?: number;
 };
 
 /**
@@ -71,8 +73,8 @@ export function createTextExtraction(deps: TextExtractionDeps): TextExtraction {
       await deps.jobs.send(TEXT_EXTRACTION_QUEUE, request, {
         ...(inTransaction(db) ? { tx: db } : {}),
         retryLimit: EXTRACTION_RETRIES,
-        retryDelay: 30,
-        retryBackoff: true,
+        retryDelay: deps.retryDelaySeconds ?? 30,
+        retryBackoff: (deps.retryDelaySeconds ?? 30) > 0,
       });
     },
     texts: (keys) => texts.texts(keys),

@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/index.ts';
 import { newId } from '../../db/ids.ts';
 import { domainEvents } from '../../events/tables.ts';
 import { objectKey } from '../../storage/keys.ts';
 import { searchExtractedTexts } from '../tables.ts';
-import type { ExtractionRequest } from './index.ts';
+import { TEXT_EXTRACTION_QUEUE, type ExtractionRequest } from './index.ts';
+import { EXTRACTION_RETRIES } from './job.ts';
 import { pdfWithText } from './test-documents.ts';
 
 let t: TestApp;
@@ -61,6 +62,11 @@ describe('the text extraction job', () => {
       [oversized.key]: 'skipped',
       [image.key]: 'skipped',
     });
+    // A failed extraction is tried again as often as the job allows; the last try stores it as failed.
+    const tries = await t.database.db.execute<{ state: string; retry_count: number }>(
+      sql`select state, retry_count from pgboss.job where name = ${TEXT_EXTRACTION_QUEUE} and data->>'key' = ${broken.key}`,
+    );
+    expect(tries.rows).toEqual([{ state: 'completed', retry_count: EXTRACTION_RETRIES }]);
     const texts = await t.services.textExtraction.texts(keys);
     expect([...texts.keys()]).toEqual([pdf.key]);
     expect(texts.get(pdf.key)).toContain('Spectacular aubergine minutes');

@@ -7,8 +7,15 @@ import { extractableKind } from './kinds.ts';
 import type { ExtractedTexts, ExtractionStatus } from './repository.ts';
 import type { ExtractionRequest } from './index.ts';
 
-/** Tries after the first when the stored object cannot be read (a store that does not answer). */
+/**
+ * Tries after the first when the stored object cannot be read (a store that does not answer) or
+ * its text could not be extracted (a thread stopped on a busy machine): the outcome stays
+ * `failed` after the last.
+ */
 export const EXTRACTION_RETRIES = 2;
+
+/** Thrown to have the job tried again after a failed extraction, once its outcome is stored. */
+class ExtractionFailed extends Error {}
 
 type JobDeps = {
   driver: Pick<StorageDriver, 'get'>;
@@ -57,7 +64,7 @@ export function createExtractionJob(deps: JobDeps) {
     if (!bytes) return { status: 'skipped', content: '' };
     const extracted: ExtractionOutcome = await extractText(bytes, kind, deps.limits);
     if (extracted.status === 'failed') {
-      deps.log.warn({ key: request.key, reason: extracted.reason }, 'text extraction failed');
+      deps.log.warn({ key: request.key, reason: extracted.reason, retryCount }, 'text extraction failed');
       return { status: 'failed', content: '' };
     }
     return extracted;
@@ -65,8 +72,10 @@ export function createExtractionJob(deps: JobDeps) {
 
   return async function run(job: Job<ExtractionRequest>): Promise<void> {
     const request = job.data;
-    // A second request of a key (an event handled twice) finds the first one's outcome.
-    if ((await deps.texts.status(request.key)) !== null) return;
+    // A second request of a key (an event handled twice) finds the first one's outcome; the
+    // job's own retries go on after a failed try.
+    const status = await deps.texts.status(request.key);
+    if (status !== null && !(status === 'failed' && job.retryCount > 0)) return;
     const outcome = await outcomeOf(request, job.retryCount);
     if (!outcome) return;
     await deps.events.transaction(async (tx) => {
@@ -79,5 +88,8 @@ export function createExtractionJob(deps: JobDeps) {
         changes: { key: request.key },
       });
     });
+    if (outcome.status === 'failed' && job.retryCount < EXTRACTION_RETRIES) {
+      throw new ExtractionFailed(`text extraction of ${request.key} failed, to be tried again`);
+    }
   };
 }

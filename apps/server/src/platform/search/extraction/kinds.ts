@@ -1,10 +1,14 @@
 /** The documents whose text search can find, each read by its own extractor. */
-export type ExtractableKind = 'pdf' | 'docx' | 'xlsx' | 'text';
+export type ExtractableKind = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'opendocument' | 'text';
 
 const BY_CONTENT_TYPE: Record<string, ExtractableKind> = {
   'application/pdf': 'pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.oasis.opendocument.text': 'opendocument',
+  'application/vnd.oasis.opendocument.spreadsheet': 'opendocument',
+  'application/vnd.oasis.opendocument.presentation': 'opendocument',
   'text/plain': 'text',
   'text/csv': 'text',
   'text/markdown': 'text',
@@ -14,6 +18,10 @@ const BY_EXTENSION: Record<string, ExtractableKind> = {
   pdf: 'pdf',
   docx: 'docx',
   xlsx: 'xlsx',
+  pptx: 'pptx',
+  odt: 'opendocument',
+  ods: 'opendocument',
+  odp: 'opendocument',
   txt: 'text',
   csv: 'text',
   md: 'text',

@@ -55,3 +55,47 @@ export async function xlsxWithRows(rows: Array<Array<string | number>>): Promise
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** A zip of these parts, in this order. */
+async function zipped(parts: Array<[name: string, text: string]>): Promise<Buffer> {
+  const zip = new ZipArchive();
+  const done = buffer(zip);
+  for (const [name, text] of parts) zip.append(text, { name });
+  await zip.finalize();
+  return done;
+}
+
+const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+const DRAWING = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+const PRESENTATION = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+
+/** A presentation of one slide per list of paragraphs (the slide parts a reader looks at; stored out of order). */
+export function pptxWithSlides(...slides: string[][]): Promise<Buffer> {
+  const slide = (paragraphs: string[]) =>
+    `${XML}<p:sld ${PRESENTATION} ${DRAWING}><p:cSld><p:spTree><p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/></p:nvSpPr><p:txBody>${paragraphs
+      .map((p) => `<a:p><a:r><a:rPr lang="en-GB"/><a:t>${p}</a:t></a:r></a:p>`)
+      .join('')}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
+  const numbered = slides.map((paragraphs, i): [string, string] => [`ppt/slides/slide${i + 1}.xml`, slide(paragraphs)]);
+  return zipped([
+    ['[Content_Types].xml', `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`],
+    ...numbered.reverse(),
+  ]);
+}
+
+const OFFICE_NAMESPACES = [
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
+  'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"',
+  'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
+  'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"',
+].join(' ');
+
+/** An OpenDocument (odt, ods or odp) whose body is this markup (`office:text`, `office:spreadsheet` ...). */
+export function openDocument(type: 'text' | 'spreadsheet' | 'presentation', body: string): Promise<Buffer> {
+  return zipped([
+    ['mimetype', `application/vnd.oasis.opendocument.${type}`],
+    [
+      'content.xml',
+      `${XML}<office:document-content ${OFFICE_NAMESPACES} office:version="1.3"><office:automatic-styles/><office:body><office:${type}>${body}</office:${type}></office:body></office:document-content>`,
+    ],
+  ]);
+}

@@ -77,7 +77,86 @@ async function xlsx() {
   return out.text();
 }
 
-const extractors = { pdf, docx, xlsx };
+/**
+ * The text of the XML parts of a zipped document, in order: blocks (paragraphs) end a line,
+ * cells end with a tab and rows with a line, breaks, spaces and tabs stand for themselves; text
+ * is collected inside the \`texts\` elements only when they are named (a slide's other markup
+ * holds text that is no content), everywhere otherwise.
+ */
+async function zippedXml(partNames, markup) {
+  const JSZip = require(modules.jszip);
+  const { Parser } = await import(modules.htmlparser2);
+  const zip = await JSZip.loadAsync(Buffer.from(bytes));
+  const out = collector();
+  for (const name of partNames(Object.keys(zip.files))) {
+    if (out.full()) break;
+    const xml = await zip.file(name).async('string');
+    let inText = 0;
+    let rowDepth = 0;
+    let line = '';
+    const flush = (end) => {
+      const text = line.replace(/[ \t]+$/, '');
+      if (text) out.add(text + end);
+      line = '';
+    };
+    const parser = new Parser(
+      {
+        onopentag(tag) {
+          if (markup.texts && markup.texts.includes(tag)) inText++;
+          else if (markup.rows.includes(tag)) rowDepth++;
+          else if (markup.breaks.includes(tag)) line += '\n';
+          else if (markup.spaces.includes(tag)) line += ' ';
+          else if (markup.tabs.includes(tag)) line += '\t';
+        },
+        ontext(text) {
+          if (!markup.texts || inText > 0) line += text;
+        },
+        onclosetag(tag) {
+          if (markup.texts && markup.texts.includes(tag)) inText--;
+          else if (markup.cells.includes(tag)) line = line.replace(/ $/, '') + '\t';
+          else if (markup.rows.includes(tag)) {
+            rowDepth--;
+            flush('\n');
+          } else if (markup.blocks.includes(tag)) {
+            // Paragraphs of a table's cell stay on the row's line.
+            if (rowDepth === 0) flush('\n');
+            else if (line !== '' && !line.endsWith('\t')) line += ' ';
+          }
+        },
+      },
+      { xmlMode: true, decodeEntities: true },
+    );
+    parser.end(xml);
+    flush('\n');
+  }
+  return out.text();
+}
+
+/** A number in a part's name (\`slide12.xml\`), for the order of slides. */
+const numberIn = (name) => Number((name.match(/(\d+)\.xml$/) || [])[1] || 0);
+
+/** PowerPoint: the slides' texts in slide order (\`a:t\` runs, a line per paragraph). */
+function pptx() {
+  return zippedXml(
+    (names) =>
+      names.filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n)).sort((a, b) => numberIn(a) - numberIn(b)),
+    { texts: ['a:t'], blocks: ['a:p'], breaks: ['a:br'], spaces: [], tabs: [], cells: ['a:tc'], rows: ['a:tr'] },
+  );
+}
+
+/** OpenDocument (text, spreadsheet, presentation): the body's paragraphs, a table's cells by tabs. */
+function opendocument() {
+  return zippedXml((names) => names.filter((n) => n === 'content.xml'), {
+    blocks: ['text:p', 'text:h'],
+    breaks: ['text:line-break'],
+    spaces: ['text:s'],
+    tabs: ['text:tab'],
+    cells: ['table:table-cell', 'table:covered-table-cell'],
+    rows: ['table:table-row'],
+  });
+}
+
+const extractors = { pdf, docx, xlsx, pptx, opendocument };
 
 (async () => {
   const extract = extractors[kind];
