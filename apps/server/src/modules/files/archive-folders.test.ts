@@ -28,8 +28,14 @@ async function addFile(who: Person, folderIds: string[], name: string, content: 
   return answer.files[0]!;
 }
 
+/**
+ * Small enough that an export of more than six files is split: each entry takes its size and
+ * 64 kB for the zip's overhead from a part's budget.
+ */
+const UPLOAD_MAX_BYTES = 400_000;
+
 beforeAll(async () => {
-  world = await filesTestWorld();
+  world = await filesTestWorld({ UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES) });
   anna = await world.person({ firstName: 'Anna', lastName: 'Admin' });
   max = await world.person({ firstName: 'Max', lastName: 'Member' });
   eva = await world.person({ firstName: 'Eva', lastName: 'Elsewhere' });
@@ -134,6 +140,31 @@ describe('POST and GET /api/storage/folders/{id}/export', () => {
     await world.call<FolderExport>(anna, 'POST', `/api/storage/folders/${folderOfAnna.id}/export`, {}, 201);
     await world.t.services.jobs.settled();
     expect((await world.inject(other, 'GET', `/api/storage/folders/${folderOfAnna.id}/export`)).statusCode).toBe(404);
+  });
+
+  it('splits an export larger than an upload may be into several zips', async () => {
+    const many = await folder(max, 'Many', groupRootId);
+    const names = Array.from({ length: 8 }, (_, i) => `part-${i + 1}.txt`);
+    for (const name of names) await addFile(max, [many.id], name, `the text of ${name}`);
+    await world.call<FolderExport>(max, 'POST', `/api/storage/folders/${many.id}/export`, {}, 201);
+    await world.t.services.jobs.settled();
+
+    const finished = await world.call<FolderExport>(max, 'GET', `/api/storage/folders/${many.id}/export`);
+    expect(finished).toMatchObject({ status: 'finished', progress: 100, error: null });
+    expect(finished.files).toHaveLength(2);
+    const zips = [];
+    for (const file of finished.files) {
+      expect(file.fileUrl).toMatch(/\/get\/Many%20\([12]\)\.zip$/);
+      const download = await world.inject(max, 'GET', file.downloadUrl);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.length).toBeLessThanOrEqual(UPLOAD_MAX_BYTES);
+      zips.push(await unzip(download.rawPayload));
+    }
+    // Every file is in exactly one part, with its content.
+    expect(zips.map((entries) => entries.length)).toEqual([6, 2]);
+    expect(zips.flat().map((e) => [e.name, e.data.toString()])).toEqual(
+      [...names].sort().map((name) => [`Many/${name}`, `the text of ${name}`]),
+    );
   });
 
   it('fails with export_failed when bytes are missing', async () => {

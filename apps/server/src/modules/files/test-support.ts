@@ -4,9 +4,12 @@ import { createNetwork, createTestApp, signedInMember, type Session, type TestAp
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A network with a group category, and helpers to add people, groups, folders, uploads and files over HTTP. */
-export async function filesTestWorld() {
-  const t: TestApp = await createTestApp();
+/**
+ * A network with a group category, and helpers to add people, groups, folders, uploads and files
+ * over HTTP; `env` overrides the test app's configuration.
+ */
+export async function filesTestWorld(env: Record<string, string> = {}) {
+  const t: TestApp = await createTestApp(env);
   const networkId = (await createNetwork(t.services)).id;
   const [category] = await t.services.groups.createCategories(networkId, [
     { slug: 'teams', name: 'Team', pluralName: 'Teams' },
