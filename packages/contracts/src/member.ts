@@ -43,6 +43,8 @@ export type Member = {
     destroy: boolean;
     chat: boolean;
     create_channels: boolean;
+    /** Whether the viewer may ignore them (not themself, not a network administrator). */
+    ignore: boolean;
   };
 };
 

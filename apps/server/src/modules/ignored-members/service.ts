@@ -6,7 +6,7 @@ import type { Events } from '../../platform/events/index.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
 import { memberPolicy, type MembershipRow, type MembersService } from '../members/index.ts';
 import { IGNORED_MEMBER_EVENTS, ignoredMembersKey } from './events.ts';
-import { ignorePolicy, mayListIgnored } from './policy.ts';
+import { mayListIgnored } from './policy.ts';
 import { presentIgnoredMember } from './present.ts';
 import { createIgnoredMembersRepository } from './repository.ts';
 
@@ -46,8 +46,10 @@ export function createIgnoredMembersService(deps: IgnoredMembersDeps) {
   /** The member the actor acts on: one they see (404 otherwise) and may ignore (422 otherwise). */
   async function target(actor: Actor, id: string): Promise<MembershipRow> {
     const m = await deps.members.find(actor.networkId, id);
-    if (!m || !allows(memberPolicy, 'read', actor, { membership: m, guestUsersAllowChat: true })) throw notFound();
-    if (!allows(ignorePolicy, 'ignore', actor, m)) {
+    if (!m) throw notFound();
+    const subject = { membership: m, guestUsersAllowChat: true };
+    if (!allows(memberPolicy, 'read', actor, subject)) throw notFound();
+    if (!allows(memberPolicy, 'ignore', actor, subject)) {
       throw unprocessable({ id: [m.id === actor.membershipId ? KEYS.self : KEYS.networkAdmin] });
     }
     return m;

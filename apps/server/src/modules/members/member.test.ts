@@ -51,6 +51,7 @@ describe('GET /members/:id', () => {
       edit: false,
       edit_groups: false,
       destroy: false,
+      ignore: false,
     });
   });
 
@@ -77,6 +78,23 @@ describe('GET /members/:id', () => {
       edit_groups: true,
       destroy: true,
     });
+  });
+
+  it('offers ignoring a member exactly where ignoring them is accepted', async () => {
+    const other = await createMember(t.services, networkId);
+    const locked = await createMember(t.services, networkId, { locked: true });
+    const cases: Array<[Session, string, boolean]> = [
+      [member.session, other.membership.id, true],
+      [member.session, member.membership.id, false],
+      [member.session, admin.membership.id, false],
+      [admin.session, locked.membership.id, true],
+      [admin.session, admin.membership.id, false],
+    ];
+    for (const [session, id, allowed] of cases) {
+      expect((await getMember(id, session)).json().can.ignore, id).toBe(allowed);
+      const ignored = await t.app.inject({ method: 'POST', url: `/members/${id}/ignore`, headers: session.headers });
+      expect(ignored.statusCode, ignored.body).toBe(allowed ? 200 : 422);
+    }
   });
 
   it('does not let an admin destroy themselves', async () => {

@@ -24,6 +24,7 @@ export const memberPolicy = definePolicy<
   | 'chat'
   | 'create_channels'
   | 'start_chat'
+  | 'ignore'
 >({
   // Locked members stay visible to administrators only, unless the network shows them to all;
   // deleted ones (locked too) to administrators alone.
@@ -43,4 +44,9 @@ export const memberPolicy = definePolicy<
   // and guests start no private chats (they answer those others start).
   start_chat: (actor, { membership: m }, can) =>
     !!can.chat && !isSelf(actor, m) && m.kind === 'member' && !actor.isExternal,
+  // Anyone but oneself and network administrators (who must reach every member with notices and
+  // circular letters); a locked member only where the network shows them to all, as the
+  // ignoring call finds them.
+  ignore: (actor, { membership: m }, can) =>
+    !!can.read && !isSelf(actor, m) && !m.networkAdmin && (!m.lockedAt || isAdmin(actor)),
 });

@@ -65,6 +65,7 @@ export function presentMember(actor: Actor, subject: MemberSubject): Member {
       'destroy',
       'chat',
       'create_channels',
+      'ignore',
     ]),
   };
 }

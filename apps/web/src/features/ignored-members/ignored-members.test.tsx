@@ -12,6 +12,7 @@ import { IgnoredMembersPage } from './pages/ignored-members-page.tsx';
 
 const ME = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const MAX = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+const OTHER = 'cccccccccccccccccccccccc';
 
 const MAX_IGNORED: IgnoredMember = {
   id: MAX,
@@ -125,7 +126,7 @@ describe('ignored members', () => {
     const calls = stubServer([], {
       [`POST /members/${MAX}/ignore`]: { status: 200, body: { id: MAX, ignored: true } },
     });
-    render(<IgnoreButton member={{ id: MAX, displayName: 'Max Member' }} />);
+    render(<IgnoreButton member={{ id: MAX, displayName: 'Max Member', can: { ignore: true } }} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Ignorieren' }));
     const dialog = await confirmDialog();
     expect(dialog.getByText('Max Member ignorieren?')).toBeTruthy();
@@ -136,13 +137,15 @@ describe('ignored members', () => {
     expect(await screen.findByText('Sie ignorieren jetzt Max Member.')).toBeTruthy();
   });
 
-  it('tells why a network administrator cannot be ignored', async () => {
-    stubServer([], {
-      [`POST /members/${MAX}/ignore`]: { status: 422, body: { errors: { id: ['cannot_ignore_network_admin'] } } },
-    });
-    render(<IgnoreButton member={{ id: MAX, displayName: 'Max Member' }} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Ignorieren' }));
-    fireEvent.click((await confirmDialog()).getByRole('button', { name: 'Ignorieren' }));
-    expect(await screen.findByText('Netzwerk-Administratoren können nicht ignoriert werden.')).toBeTruthy();
+  it('offers no ignoring where the member may not be ignored, but stopping where they are ignored', async () => {
+    stubServer([MAX_IGNORED]);
+    render(
+      <>
+        <IgnoreButton member={{ id: OTHER, displayName: 'An Administrator', can: { ignore: false } }} />
+        <IgnoreButton member={{ id: MAX, displayName: 'Max Member', can: { ignore: false } }} />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: 'Nicht mehr ignorieren' })).toBeTruthy();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
   });
 });

@@ -6,13 +6,17 @@ import { showToast } from '../../../ui/toast.tsx';
 import { errorMessage } from '../../../ui/use-error-message.ts';
 import { useIgnoredIds, useSetIgnored } from '../api.ts';
 
-/** "Ignore" / "Stop ignoring" for a member's profile, each after a confirmation. */
-export function IgnoreButton({ member }: { member: { id: string; displayName: string } }) {
+/**
+ * "Ignore" (where `can.ignore` allows it) / "Stop ignoring" (always, for one ignored before they
+ * became an administrator too) for a member's profile, each after a confirmation.
+ */
+export function IgnoreButton({ member }: { member: { id: string; displayName: string; can: { ignore: boolean } } }) {
   const { t } = useTranslation('ignored-members');
   const ids = useIgnoredIds();
   const setIgnored = useSetIgnored();
   if (!ids) return null;
   const ignored = ids.has(member.id);
+  if (!ignored && !member.can.ignore) return null;
   const name = member.displayName;
 
   const toggle = async () => {

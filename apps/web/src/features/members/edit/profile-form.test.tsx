@@ -29,6 +29,7 @@ function formFixture(overrides: Partial<ProfileFormData> = {}): ProfileFormData 
         destroy: false,
         chat: true,
         create_channels: false,
+        ignore: false,
       },
     },
     values: {

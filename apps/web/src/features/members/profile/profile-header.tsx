@@ -1,12 +1,10 @@
 import { Avatar, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconMessageCircle, IconPencil } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberProfile } from '@agora/contracts';
 import { useOpenDirectChat } from '../../chat/index.ts';
 import { IgnoreButton } from '../../ignored-members/index.ts';
-import { sessionQuery } from '../../session/index.ts';
 import { useProfileFieldLabel } from '../../../ui/properties/profile-labels.ts';
 
 /** The member's image (initials without one), name, what tells them apart, badges and how to reach them. */
@@ -14,7 +12,6 @@ export function ProfileHeader({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation('members');
   const labelOf = useProfileFieldLabel();
   const chat = useOpenDirectChat();
-  const own = useQuery({ ...sessionQuery, enabled: false }).data?.member.id === profile.id;
   const detection = profile.detection;
 
   return (
@@ -68,7 +65,7 @@ export function ProfileHeader({ profile }: { profile: MemberProfile }) {
             {t('profile_edit.link')}
           </Button>
         )}
-        {!own && <IgnoreButton member={profile} />}
+        <IgnoreButton member={profile} />
         {profile.contact.chat && (
           <Button
             leftSection={<IconMessageCircle size={18} aria-hidden />}

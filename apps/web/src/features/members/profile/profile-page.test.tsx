@@ -35,6 +35,7 @@ const PROFILE: MemberProfile = {
     destroy: false,
     chat: true,
     create_channels: false,
+    ignore: true,
   },
   detection: { key: 'department', value: 'Marketing' },
   profile_fields: [
