@@ -43,6 +43,7 @@ import { accountsModule } from './modules/accounts/module.ts';
 import { appointmentsModule } from './modules/appointments/module.ts';
 import { auditLogModule } from './modules/audit-log/module.ts';
 import { birthdayMailsModule } from './modules/birthday-mails/module.ts';
+import { digestMailsModule } from './modules/digest-mails/module.ts';
 import { calendarsModule } from './modules/calendars/module.ts';
 import { chatModule, chatPresenceModule } from './modules/chat/module.ts';
 import { directoryModule } from './modules/directory/module.ts';
@@ -108,6 +109,7 @@ export const MODULES = [
   navigationModule,
   messagesModule,
   activitiesModule,
+  digestMailsModule,
   filesModule,
   searchModule,
 ] as const;

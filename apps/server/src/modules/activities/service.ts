@@ -23,6 +23,7 @@ import { createReplies, type ReplyBody } from './replies.ts';
 import { createActivitiesRepository } from './repository.ts';
 import { createStreams } from './streams.ts';
 import { createActivityUnreads } from './unreads.ts';
+import { createActivityDigest } from './digest.ts';
 import type { ActivityRow } from './tables.ts';
 import { createLinkPreviews } from './link-previews.ts';
 import { createActivityViews, type ActivityListQuery } from './view.ts';
@@ -165,6 +166,8 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     access,
     views,
     activityOwner,
+    /** The posts of a time window for the digest mails (see digest.ts): three queries per run. */
+    digestPosts: createActivityDigest(deps.db).digestPosts,
     readableActivityIds,
 
     /** `GET /api/v1/activities`. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { GroupRole } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
@@ -67,6 +67,35 @@ export function createMemberGroups(db: Db) {
           return allows(groupPolicy, 'read', actor, subject);
         })
         .map((row) => ({ group: row.group, role: row.theirRole, category: row.category }));
+    },
+
+    /**
+     * The groups each of some members belongs to (the digest mails' groups): one query however
+     * many members. Only their own groups, so a closed or hidden group reaches its members alone.
+     */
+    async groupsOfMembers(
+      networkId: string,
+      membershipIds: string[],
+    ): Promise<Map<string, Array<{ id: string; slug: string; name: string; archived: boolean }>>> {
+      const result = new Map<string, Array<{ id: string; slug: string; name: string; archived: boolean }>>();
+      if (membershipIds.length === 0) return result;
+      const rows = await db
+        .select({
+          membershipId: groupMemberships.membershipId,
+          id: groups.id,
+          slug: groups.slug,
+          name: groups.name,
+          archived: groups.archived,
+        })
+        .from(groupMemberships)
+        .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+        .where(
+          and(eq(groups.networkId, networkId), inArray(groupMemberships.membershipId, [...new Set(membershipIds)])),
+        )
+        .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id));
+      for (const { membershipId, ...group } of rows)
+        result.set(membershipId, [...(result.get(membershipId) ?? []), group]);
+      return result;
     },
   };
 }

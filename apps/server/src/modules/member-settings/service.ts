@@ -66,6 +66,12 @@ export function createMemberSettingsService(deps: MemberSettingsDeps) {
   return {
     mailAllowedAmong,
 
+    /** The mail settings of some members, the defaults where none are stored: one query. */
+    async settingsOf(membershipIds: string[]): Promise<Map<string, MemberSettings>> {
+      const stored = await repository.storedOf([...new Set(membershipIds)]);
+      return new Map(membershipIds.map((id) => [id, memberSettingsOf(stored.get(id))]));
+    },
+
     /**
      * Where mail of a kind goes: the addresses (and locales) of those of some members who may
      * get it, as `accounts.mailAddresses` answers; a constant number of queries however many.

@@ -15,6 +15,7 @@ import {
 } from './administration.ts';
 import { createMemberDirectory } from './directory-list.ts';
 import { createMemberBirthdays } from './birthday.ts';
+import { createMailRecipients } from './mail-recipients.ts';
 import { memberPolicy } from './policy.ts';
 import { presentCurrentMember } from './present.ts';
 import { createMemberProfileImages } from './profile-image.ts';
@@ -122,6 +123,7 @@ export function createMembersService(
       );
     },
     ...birthdays,
+    ...createMailRecipients(db),
     async setBirthday(networkId: string, membershipId: string, birthday: string | null) {
       return changed(await birthdays.setBirthday(networkId, membershipId, birthday));
     },

@@ -1,0 +1,2 @@
+export { digestMailsModule } from './module.ts';
+export { createDigestMailsService, type DigestMailsService } from './service.ts';

@@ -1,0 +1,304 @@
+import type { AppointmentMonth, MemberSettings, NetworkSettings } from '@agora/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Events } from '../../platform/events/index.ts';
+import { localeFor } from '../../platform/i18n/index.ts';
+import type { Mailer, MailJob } from '../../platform/mail/mailer.ts';
+import type { Actor } from '../../platform/policy/index.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { AppointmentsService } from '../appointments/index.ts';
+import type { GroupsService } from '../groups/index.ts';
+import type { IgnoredMembersService } from '../ignored-members/index.ts';
+import type { MemberSettingsService } from '../member-settings/index.ts';
+import { memberName, type MembersService } from '../members/index.ts';
+import type { NetworksService } from '../networks/index.ts';
+import { digestMail, excerpt, type DigestMailAppointment, type DigestMailPost } from './mail.ts';
+import { createDigestDeliveriesRepository } from './repository.ts';
+import { DIGEST_TIME_ZONE, dueKinds, localTime, periodOf, type DigestKind } from './slots.ts';
+
+/** The run: every hour on the hour, for all processes; each network sends at its own slots. */
+export const DIGEST_MAILS_QUEUE = 'digest-mails.hourly';
+export const DIGEST_MAILS_EVERY = { seconds: 60 * 60 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A member's first digest covers the last week. */
+const FIRST_DIGEST_DAYS = 7;
+/** However long ago the last digest was, one covers at most a month. */
+const DIGEST_MAX_DAYS = 31;
+/** The daily mail covers the day before; after a weekend without mails, since the last (at most three days). */
+const DAILY_MAX_DAYS = 3;
+/** Posts one mail lists; the rest are counted. */
+const POSTS_PER_MAIL = 20;
+/** Posts read for one network's run, the newest first. */
+const POSTS_PER_RUN = 1000;
+/** Upcoming appointments: those of the next weeks. */
+const UPCOMING_DAYS = 30;
+
+export type DigestMailsDeps = {
+  db: Db;
+  networks: Pick<NetworksService, 'ids' | 'get' | 'settings' | 'config'>;
+  members: Pick<MembersService, 'activeMembers' | 'findMany'>;
+  memberSettings: Pick<MemberSettingsService, 'mailAddresses' | 'settingsOf'>;
+  groups: Pick<GroupsService, 'groupsOfMembers'>;
+  activities: Pick<ActivitiesService, 'digestPosts' | 'access'>;
+  appointments: Pick<AppointmentsService, 'month'>;
+  ignoredMembers: Pick<IgnoredMembersService, 'ignoredBy'>;
+  mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
+  events: Pick<Events, 'transaction'>;
+  publicUrl: string;
+};
+
+type Recipient = {
+  id: string;
+  userId: string;
+  firstName: string;
+  isExternal: boolean;
+  networkAdmin: boolean;
+  email: string;
+  locale: string;
+  since: Date;
+  /** The streams (group ids, and the network's stream ids when on the network level) whose posts reach them. */
+  groupIds: Set<string>;
+  networkLevel: boolean;
+};
+
+export type DigestMailsService = ReturnType<typeof createDigestMailsService>;
+
+export function createDigestMailsService(deps: DigestMailsDeps) {
+  const repository = createDigestDeliveriesRepository(deps.db);
+
+  /** The members who get this kind of mail, with their window and streams. */
+  async function recipientsOf(
+    networkId: string,
+    language: string,
+    kind: DigestKind,
+    period: string,
+    at: Date,
+    networkLevelAllowed: boolean,
+  ): Promise<{ recipients: Recipient[]; streamNames: Map<string, string> }> {
+    const members = await deps.members.activeMembers(networkId);
+    const ids = members.map((m) => m.id);
+    const [addresses, delivered] = await Promise.all([
+      deps.memberSettings.mailAddresses(networkId, ids, kind === 'digest' ? 'digest' : 'daily_digest'),
+      repository.delivered(kind, period, ids),
+    ]);
+    const wanted = members.filter((m) => addresses.has(m.id) && !delivered.has(m.id));
+    if (wanted.length === 0) return { recipients: [], streamNames: new Map() };
+    const wantedIds = wanted.map((m) => m.id);
+    const [settings, groups, lastSent] = await Promise.all([
+      deps.memberSettings.settingsOf(wantedIds),
+      deps.groups.groupsOfMembers(networkId, wantedIds),
+      repository.lastSent(kind, wantedIds),
+    ]);
+    const first = at.getTime() - (kind === 'digest' ? FIRST_DIGEST_DAYS : 1) * DAY_MS;
+    const earliest = at.getTime() - (kind === 'digest' ? DIGEST_MAX_DAYS : DAILY_MAX_DAYS) * DAY_MS;
+    const streamNames = new Map<string, string>();
+    for (const list of groups.values()) for (const g of list) streamNames.set(g.id, g.name);
+    const recipients = wanted.map((m) => {
+      const address = addresses.get(m.id)!;
+      const choice: MemberSettings['email_digests'] = settings.get(m.id)![
+        kind === 'digest' ? 'email_digests' : 'email_daily_digests'
+      ];
+      const chosen = choice.group_ids ? new Set(choice.group_ids) : null;
+      const last = lastSent.get(m.id)?.getTime();
+      return {
+        ...m,
+        email: address.email,
+        locale: localeFor(address.locale, language),
+        since: new Date(last === undefined ? first : Math.max(last, earliest)),
+        groupIds: new Set((groups.get(m.id) ?? []).filter((g) => !chosen || chosen.has(g.id)).map((g) => g.id)),
+        // Guests read no network stream.
+        networkLevel: networkLevelAllowed && choice.include_network_level && !m.isExternal,
+      };
+    });
+    return { recipients, streamNames };
+  }
+
+  const actorOf = (r: Recipient, networkId: string): Actor => ({
+    userId: r.userId,
+    membershipId: r.id,
+    networkId,
+    isNetworkAdmin: r.networkAdmin,
+    isExternal: r.isExternal,
+    locale: r.locale,
+    sessionId: '',
+  });
+
+  /**
+   * The member's next appointments they take part in, read through the month view (two sheets,
+   * cached per member and calendar version): from `at` for the next weeks, at most `max`.
+   */
+  async function upcoming(actor: Actor, at: Date, max: number): Promise<DigestMailAppointment[]> {
+    if (max <= 0) return [];
+    const today = localTime(at).date;
+    const later = localTime(new Date(at.getTime() + UPCOMING_DAYS * DAY_MS)).date;
+    const found = new Map<string, DigestMailAppointment & { key: string }>();
+    for (const date of [today, later]) {
+      const answer = await deps.appointments.month(
+        actor,
+        { date, view: 'list', type: 'month', time_zone: DIGEST_TIME_ZONE, calendar_ids: undefined },
+        true,
+      );
+      const month = JSON.parse((await answer.body()).json.toString('utf8')) as AppointmentMonth;
+      for (const item of month.appointments) {
+        if (item.canceled) continue;
+        const allDay = item.date.all_day;
+        const start = allDay ? new Date(`${item.date.start}T00:00:00Z`) : new Date(item.date.start);
+        const key = allDay ? item.date.start : start.toISOString();
+        const upcoming = allDay ? item.date.start >= today : start >= at;
+        if (!upcoming || start.getTime() > at.getTime() + UPCOMING_DAYS * DAY_MS) continue;
+        found.set(item.id, { name: item.name, start, allDay, url: `${deps.publicUrl}${item.path}`, key });
+      }
+    }
+    return [...found.values()]
+      .sort((a, b) => a.start.getTime() - b.start.getTime() || a.key.localeCompare(b.key))
+      .slice(0, max)
+      .map(({ key: _key, ...appointment }) => appointment);
+  }
+
+  /** One kind of mail of one network's slot: read once for all its members, queued together with the slot's rows. */
+  async function sendKind(
+    network: { id: string; name: string; language: string },
+    settings: NetworkSettings,
+    kind: DigestKind,
+    period: string,
+    at: Date,
+  ): Promise<number> {
+    const daily = settings.daily_activity;
+    const { recipients, streamNames } = await recipientsOf(
+      network.id,
+      network.language,
+      kind,
+      period,
+      at,
+      kind === 'digest' || daily.include_network_level,
+    );
+    if (recipients.length === 0) return 0;
+    const showReplies = kind === 'digest' ? settings.digests.show_comments : daily.mode === 'new_and_updated';
+    const groupIds = new Set(recipients.flatMap((r) => [...r.groupIds]));
+    const posts = await deps.activities.digestPosts({
+      networkId: network.id,
+      since: new Date(Math.min(...recipients.map((r) => r.since.getTime()))),
+      until: at,
+      network: recipients.some((r) => r.networkLevel),
+      groupIds: [...groupIds],
+      edited: kind === 'daily' && daily.mode === 'new_and_updated',
+      replied: showReplies,
+      limit: POSTS_PER_RUN,
+    });
+    if (posts.length === 0) return 0;
+
+    for (const s of await deps.activities.access.networkStreams(network.id, network.language)) {
+      streamNames.set(s.id, s.name);
+    }
+    const authorIds = new Set<string>();
+    for (const p of posts) {
+      if (p.actorId) authorIds.add(p.actorId);
+      for (const r of p.replies) if (r.actorId) authorIds.add(r.actorId);
+    }
+    const authors = new Map(
+      (await deps.members.findMany(network.id, [...authorIds])).map((m) => [m.id, m.deletedAt ? null : memberName(m)]),
+    );
+    const nameOf = (id: string | null) => (id ? (authors.get(id) ?? null) : null);
+
+    const mails = new Map<string, MailJob>();
+    for (const r of recipients) {
+      const since = r.since.getTime();
+      const readsTarget = (t: { groupId: string | null }) =>
+        t.groupId === null ? r.networkLevel : r.groupIds.has(t.groupId);
+      const candidates = posts.filter((p) => p.targets.some(readsTarget));
+      if (candidates.length === 0) continue;
+      // Read only for those something may reach: a cached set per member.
+      const ignored = await deps.ignoredMembers.ignoredBy(r.id);
+      const others = (id: string | null) => id !== r.id && !(id && ignored.has(id));
+      const listed: DigestMailPost[] = [];
+      for (const p of candidates) {
+        if (!others(p.actorId)) continue;
+        const isNew = p.createdAt.getTime() > since;
+        const replies = showReplies ? p.replies.filter((x) => x.createdAt.getTime() > since && others(x.actorId)) : [];
+        const edited =
+          kind === 'daily' && daily.mode === 'new_and_updated' && !!p.editedAt && p.editedAt.getTime() > since;
+        if (!isNew && replies.length === 0 && !edited) continue;
+        const target = p.targets.find(readsTarget)!;
+        listed.push({
+          author: nameOf(p.actorId),
+          stream: streamNames.get(target.groupId ?? target.streamId) ?? '',
+          at: p.createdAt,
+          text: excerpt(p.type === 'note' || p.type === 'question' ? p.text : (p.title ?? p.text)),
+          url: `${deps.publicUrl}/activities/${p.id}`,
+          updated: !isNew,
+          replies: replies.map((x) => ({ author: nameOf(x.actorId), text: excerpt(x.text, 140) })),
+        });
+      }
+      if (listed.length === 0) continue;
+      const appointments =
+        kind === 'digest'
+          ? await upcoming(actorOf(r, network.id), at, settings.digests.max_number_of_upcoming_appointments)
+          : [];
+      const content = digestMail(r.locale, {
+        kind,
+        networkName: network.name,
+        firstName: r.firstName,
+        since: r.since,
+        posts: listed.slice(0, POSTS_PER_MAIL),
+        more: Math.max(0, listed.length - POSTS_PER_MAIL),
+        appointments,
+        appointmentsPosition: settings.digests.upcoming_appointments_position,
+        activitiesUrl: `${deps.publicUrl}/activitystreams`,
+        settingsUrl: `${deps.publicUrl}/members/${r.id}/settings/edit`,
+      });
+      mails.set(
+        r.id,
+        await deps.mailer.prepare({
+          networkId: network.id,
+          networkName: network.name,
+          to: r.email,
+          locale: r.locale,
+          ...content,
+        }),
+      );
+    }
+    if (mails.size === 0) return 0;
+    return deps.events.transaction(async (tx) => {
+      const claimed = await repository.claim(tx, {
+        networkId: network.id,
+        kind,
+        period,
+        sentAt: at,
+        membershipIds: [...mails.keys()],
+      });
+      const queued = [...mails].filter(([id]) => claimed.has(id)).map(([, mail]) => mail);
+      if (queued.length > 0) await deps.mailer.enqueue(queued, tx);
+      return queued.length;
+    });
+  }
+
+  async function sendInNetwork(networkId: string, at: Date): Promise<Record<DigestKind, number>> {
+    const sent = { digest: 0, daily: 0 };
+    const network = await deps.networks.get(networkId);
+    if (!network || !deps.networks.config(network).digests_configurable) return sent;
+    const settings = deps.networks.settings(network);
+    const local = localTime(at);
+    for (const kind of dueKinds(settings, local)) {
+      sent[kind] += await sendKind(network, settings, kind, periodOf(local), at);
+    }
+    return sent;
+  }
+
+  return {
+    /**
+     * The run of the hour starting at `at`: in each network whose settings send a digest or the
+     * daily activity mail at this local hour, each member who wants it gets what is new for them
+     * (no mail when nothing is). Each member's mail of a slot is queued once, also when several
+     * processes or a retry run the hour. Answers how many mails of each kind were queued.
+     */
+    async runSlot(at: Date): Promise<Record<DigestKind, number>> {
+      const total = { digest: 0, daily: 0 };
+      for (const networkId of await deps.networks.ids()) {
+        const sent = await sendInNetwork(networkId, at);
+        total.digest += sent.digest;
+        total.daily += sent.daily;
+      }
+      return total;
+    },
+  };
+}
