@@ -8,7 +8,10 @@ import type {
   SearchResponse,
   SearchResult,
 } from '@agora/contracts';
-import { pdfWithText } from '../../platform/search/extraction/test-documents.ts';
+import { like, sql } from 'drizzle-orm';
+import { TEXT_EXTRACTION_QUEUE } from '../../platform/search/extraction/index.ts';
+import { openDocument, pdfWithText, pptxWithSlides } from '../../platform/search/extraction/test-documents.ts';
+import { searchExtractedTexts } from '../../platform/search/tables.ts';
 import { filesTestWorld } from './test-support.ts';
 
 const w = await filesTestWorld();
@@ -181,6 +184,45 @@ describe('the files search source', () => {
     await w.call(admin, 'POST', `/api/storage/files/${file.id}/pending_versions/${answer.pending_version!.id}/approve`);
     await caughtUp();
     expect((await find(anna, 'files', 'pangolin')).ids).toEqual([file.id]);
+  });
+});
+
+describe('text extraction for the index', () => {
+  it('finds presentations and OpenDocument files by their text', async () => {
+    const slides = await addFile(anna, networkRoot, 'deck.pptx', await pptxWithSlides(['Ocelot roadmap']));
+    const letter = await addFile(
+      anna,
+      networkRoot,
+      'letter.odt',
+      await openDocument('text', '<text:p>Tapir correspondence</text:p>'),
+    );
+    await caughtUp();
+    expect((await find(outsider, 'files', 'ocelot')).ids).toEqual([slides.id]);
+    expect((await find(outsider, 'files', 'tapir')).ids).toEqual([letter.id]);
+  });
+
+  it('asks on a reindex for the texts of current versions never extracted, once', async () => {
+    const file = await addFile(anna, networkRoot, 'census.pdf', pdfWithText('Gregarious manatee census'));
+    await caughtUp();
+    // As a file stored before extraction existed: no outcome for its version.
+    await w.t.database.db.delete(searchExtractedTexts).where(like(searchExtractedTexts.key, `file:${file.id}:%`));
+    await w.t.services.search.refresh(w.networkId, 'files', [file.id]);
+    expect((await find(anna, 'files', 'manatee')).total).toBe(0);
+
+    await w.t.services.search.reindex(w.networkId);
+    await caughtUp();
+    expect((await find(anna, 'files', 'manatee')).ids).toEqual([file.id]);
+
+    // Known outcomes (done, failed, skipped) are not asked for again.
+    const queued = async () => {
+      const result = await w.t.database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${TEXT_EXTRACTION_QUEUE}`,
+      );
+      return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+    };
+    const before = await queued();
+    await w.t.services.search.reindex(w.networkId);
+    expect(await queued()).toBe(before);
   });
 });
 

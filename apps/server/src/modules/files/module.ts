@@ -55,7 +55,7 @@ export const filesModule = defineModule({
   }),
   unreadCounters: (files) => ({ Files: files.folders.unreadCount }),
   searchSources: (files, needs, platform) => {
-    const deps = { ...needs, db: platform.db, textExtraction: platform.textExtraction };
+    const deps = { ...needs, db: platform.db, textExtraction: platform.textExtraction, storage: platform.storage };
     return [fileSearchSource(deps, files), folderSearchSource(deps, files)];
   },
   demo: (demo: DemoNetwork) => seedDemoFiles(demo),

@@ -4,11 +4,13 @@ import type { StoredEvent } from '../../platform/events/index.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { SearchDocument, SearchSource } from '../../platform/search/index.ts';
 import type { TextExtraction } from '../../platform/search/extraction/index.ts';
+import type { Storage } from '../../platform/storage/index.ts';
 import { memberName, type MembershipRow } from '../members/index.ts';
 import { readsFolder } from './access.ts';
 import type { FilesDeps } from './deps.ts';
 import { FILE_EVENTS } from './events.ts';
 import { createSearchIndexRepository } from './search-index-repository.ts';
+import { fileTextKey, requestMissingTexts } from './search-text-extraction.ts';
 import { folderAccessKeys, folderDisplayName, groupOf, profileProperties, profileText } from './search-parts.ts';
 import type { FilesService } from './service.ts';
 import type { FileRow } from './tables.ts';
@@ -27,12 +29,10 @@ export function searchableName(file: Pick<FileRow, 'name' | 'extension'>): strin
   return bare || file.name;
 }
 
-/** Where the text of a file's version is kept: each version is extracted once. */
-export const fileTextKey = (file: Pick<FileRow, 'id' | 'version'>) => `file:${file.id}:v${file.version}`;
-
 export type FilesSearchDeps = Pick<FilesDeps, 'groups' | 'members' | 'networks'> & {
   db: Db;
-  textExtraction: Pick<TextExtraction, 'texts'>;
+  textExtraction: Pick<TextExtraction, 'texts' | 'requestMany' | 'missing'>;
+  storage: Pick<Storage, 'live'>;
 };
 
 const presentMemberRef = (m: MembershipRow | undefined): MemberRef | null =>
@@ -107,6 +107,10 @@ export function fileSearchSource(
 
     async scan(networkId, afterId, limit) {
       return documents(networkId, await search.filePage(networkId, afterId, limit));
+    },
+
+    async reindexed(networkId) {
+      await requestMissingTexts(deps, (afterId, limit) => search.filePage(networkId, afterId, limit), networkId);
     },
 
     accessKeys: (actor: Actor) => fileAccessKey.held(deps, actor),

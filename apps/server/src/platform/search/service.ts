@@ -82,6 +82,7 @@ export function createSearchService(options: SearchServiceOptions) {
       // What the scan did not see (written before it began) is gone from the module.
       const removed = await driver.removeIndexedBefore(networkId, source.module, started);
       counts[source.module] = { indexed, removed };
+      await source.reindexed?.(networkId);
     }
     return counts;
   }

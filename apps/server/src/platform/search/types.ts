@@ -50,6 +50,11 @@ export type SearchSource<M extends SearchModule = SearchModule> = {
   /** Every document of a network in id order, a page at a time after `afterId`: a full reindex. */
   scan(networkId: string, afterId: string | null, limit: number): Promise<SearchDocument[]>;
   /**
+   * Called after a full reindex of the network has written this module's documents: what the
+   * documents need besides themselves and may lack (the files' texts never extracted) is asked for.
+   */
+  reindexed?(networkId: string): Promise<void>;
+  /**
    * The access keys the member holds in this module, computed by the module's own rules in a
    * few queries (never per document): a member finds exactly the documents sharing one.
    */

@@ -37,6 +37,10 @@ export type TextExtraction = {
    * cannot be read is recorded as failed or skipped.
    */
   request(db: Db, request: ExtractionRequest): Promise<void>;
+  /** Queues many extractions at once, outside a transaction (a reindex asking for the texts it lacks). */
+  requestMany(requests: ExtractionRequest[]): Promise<void>;
+  /** Of these keys, those never extracted (no outcome stored: neither done, failed nor skipped). */
+  missing(keys: string[]): Promise<string[]>;
   /** The extracted texts of these keys (missing: not extracted yet, failed or skipped). */
   texts(keys: string[]): Promise<Map<string, string>>;
 };
@@ -68,14 +72,18 @@ export function createTextExtraction(deps: TextExtractionDeps): TextExtraction {
       limits: { ...EXTRACTION_LIMITS, ...deps.limits },
     }),
   );
+  const retryDelay = deps.retryDelaySeconds ?? 30;
+  const retries = { retryLimit: EXTRACTION_RETRIES, retryDelay, retryBackoff: retryDelay > 0 };
   return {
     async request(db, request) {
-      await deps.jobs.send(TEXT_EXTRACTION_QUEUE, request, {
-        ...(inTransaction(db) ? { tx: db } : {}),
-        retryLimit: EXTRACTION_RETRIES,
-        retryDelay: deps.retryDelaySeconds ?? 30,
-        retryBackoff: (deps.retryDelaySeconds ?? 30) > 0,
-      });
+      await deps.jobs.send(TEXT_EXTRACTION_QUEUE, request, { ...(inTransaction(db) ? { tx: db } : {}), ...retries });
+    },
+    async requestMany(requests) {
+      if (requests.length > 0) await deps.jobs.sendMany(TEXT_EXTRACTION_QUEUE, requests, retries);
+    },
+    async missing(keys) {
+      const known = await texts.known(keys);
+      return [...new Set(keys)].filter((key) => !known.has(key));
     },
     texts: (keys) => texts.texts(keys),
   };

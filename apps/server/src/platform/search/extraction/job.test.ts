@@ -63,10 +63,12 @@ describe('the text extraction job', () => {
       [image.key]: 'skipped',
     });
     // A failed extraction is tried again as often as the job allows; the last try stores it as failed.
-    const tries = await t.database.db.execute<{ state: string; retry_count: number }>(
+    const tries = await t.database.db.execute(
       sql`select state, retry_count from pgboss.job where name = ${TEXT_EXTRACTION_QUEUE} and data->>'key' = ${broken.key}`,
     );
-    expect(tries.rows).toEqual([{ state: 'completed', retry_count: EXTRACTION_RETRIES }]);
+    expect((tries as unknown as { rows: unknown[] }).rows).toEqual([
+      { state: 'completed', retry_count: EXTRACTION_RETRIES },
+    ]);
     const texts = await t.services.textExtraction.texts(keys);
     expect([...texts.keys()]).toEqual([pdf.key]);
     expect(texts.get(pdf.key)).toContain('Spectacular aubergine minutes');

@@ -26,6 +26,17 @@ export function createExtractedTexts(db: Db) {
         });
     },
 
+    /** Of these keys, those with an outcome stored (done, failed or skipped). */
+    async known(keys: string[]): Promise<Set<string>> {
+      const unique = [...new Set(keys)];
+      if (unique.length === 0) return new Set();
+      const rows = await db
+        .select({ key: searchExtractedTexts.key })
+        .from(searchExtractedTexts)
+        .where(inArray(searchExtractedTexts.key, unique));
+      return new Set(rows.map((r) => r.key));
+    },
+
     async texts(keys: string[]): Promise<Map<string, string>> {
       const unique = [...new Set(keys)];
       if (unique.length === 0) return new Map();
