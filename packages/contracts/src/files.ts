@@ -302,8 +302,26 @@ export const DOCUMENT_ACTION_TYPES = ['wopi', 'docs'] as const;
 export type DocumentActionType = (typeof DOCUMENT_ACTION_TYPES)[number];
 export type DocumentAction = { action: string; app: string; authorized: boolean };
 
-/** `GET /api/storage/files/{id}/{type}/host/{action}`: what the editor host page posts to the office server. */
-export type DocumentHost = { url: string; access_token: string; access_token_ttl: number; file_name: string };
+/**
+ * `GET /api/storage/files/{id}/{type}/host/{action}?show_review_changes`: what the editor host page
+ * posts to the office server. `show_review_changes` (bare, `true` or `1`) asks the editor to open
+ * showing the tracked changes; the answer says whether it was asked.
+ */
+export const documentHostQuerySchema = z.object({
+  show_review_changes: z
+    .enum(['', 'true', 'false', '1', '0'])
+    .transform((value) => value !== 'false' && value !== '0')
+    .default(false)
+    .describe('Present (bare, `true` or `1`): the editor opens showing the tracked changes.'),
+});
+export type DocumentHost = {
+  url: string;
+  access_token: string;
+  access_token_ttl: number;
+  file_name: string;
+  /** Whether the host page asks the editor to show the tracked changes once the document is loaded. */
+  show_review_changes: boolean;
+};
 
 /** `GET /api/storage/v2/discover`. */
 export type DiscoverAnswer = { ok: boolean };

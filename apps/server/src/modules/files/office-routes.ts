@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOCUMENT_ACTION_TYPES, idSchema } from '@agora/contracts';
+import { DOCUMENT_ACTION_TYPES, documentHostQuerySchema, idSchema } from '@agora/contracts';
 import type { Office } from './office.ts';
 
 const TAGS = ['files'];
@@ -45,15 +45,19 @@ export function officeRoutes(deps: { office: Office }) {
         config: { auth: 'member' },
         schema: {
           params: hostParams,
+          querystring: documentHostQuerySchema,
           tags: TAGS,
           summary: 'Open a file in the office editor',
           description:
-            "`{url, access_token, access_token_ttl, file_name}`: the editor's address with `WOPISrc` and an access token for this member and file (`access_token_ttl`: when it expires, in ms since 1970, as WOPI says), which the host page posts to the editor. An action the office server does not offer for the file (or no office server): 422 `no_document_action`; one the member may not use: 403; a file they do not read: 404.",
+            "`{url, access_token, access_token_ttl, file_name, show_review_changes}`: the editor's address with `WOPISrc` and an access token for this member and file (`access_token_ttl`: when it expires, in ms since 1970, as WOPI says), which the host page posts to the editor; `show_review_changes` is true where the query asked for it (bare, `true` or `1`), and the host page then asks the editor to show the tracked changes. An action the office server does not offer for the file (or no office server): 422 `no_document_action`; one the member may not use: 403; a file they do not read: 404.",
         },
       },
       async (request) => {
         const actor = request.actor!;
-        return office.host(actor, request.params.id, request.params.action, actor.locale ?? request.network.language);
+        return office.host(actor, request.params.id, request.params.action, {
+          locale: actor.locale ?? request.network.language,
+          showReviewChanges: request.query.show_review_changes,
+        });
       },
     );
   };

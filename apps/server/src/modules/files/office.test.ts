@@ -169,6 +169,20 @@ describe('office actions', () => {
     );
     expect(opened.file_name).toBe('report.docx');
     expect(opened.access_token_ttl).toBeGreaterThan(Date.now() + 9 * 60 * 60 * 1000);
+    expect(opened.show_review_changes).toBe(false);
+    for (const [query, shown] of [
+      ['?show_review_changes', true],
+      ['?show_review_changes=true', true],
+      ['?show_review_changes=0', false],
+    ] as const) {
+      const asked = await call<DocumentHost>(max, 'GET', `/api/storage/files/${file.id}/wopi/host/view${query}`);
+      expect(asked).toMatchObject({ url: opened.url, show_review_changes: shown });
+    }
+    const unclear = await t.app.inject({
+      url: `/api/storage/files/${file.id}/wopi/host/view?show_review_changes=maybe`,
+      headers: max.session.headers,
+    });
+    expect(unclear.statusCode).toBe(422);
     const missing = await t.app.inject({
       url: `/api/storage/files/${file.id}/wopi/host/present`,
       headers: max.session.headers,

@@ -56,8 +56,17 @@ export function createOffice(deps: ApprovalDeps, parts: { discovery: OfficeDisco
       return actions.map(({ action, app, authorized }) => ({ action, app, authorized }));
     },
 
-    /** `GET /api/storage/files/{id}/{type}/host/{action}`: the editor's address and a token for this member. */
-    async host(actor: Actor, fileId: string, action: string, locale: string): Promise<DocumentHost> {
+    /**
+     * `GET /api/storage/files/{id}/{type}/host/{action}`: the editor's address and a token for this
+     * member; `showReviewChanges` is passed back for the host page, which asks the editor to show
+     * the tracked changes once the document is loaded (the address has no placeholder for it).
+     */
+    async host(
+      actor: Actor,
+      fileId: string,
+      action: string,
+      options: { locale: string; showReviewChanges: boolean },
+    ): Promise<DocumentHost> {
       const { file, actions } = await actionsOf(actor, fileId);
       const chosen = actions.find((a) => a.action === action);
       if (!chosen) throw unprocessable({ action: [FILE_ERROR_KEYS.noDocumentAction] });
@@ -70,10 +79,11 @@ export function createOffice(deps: ApprovalDeps, parts: { discovery: OfficeDisco
         write: action !== 'view',
       });
       return {
-        url: actionUrl(chosen.urlsrc, wopiSrc(deps.publicUrl, file.id), locale),
+        url: actionUrl(chosen.urlsrc, wopiSrc(deps.publicUrl, file.id), options.locale),
         access_token: token,
         access_token_ttl: expiresAt,
         file_name: file.name,
+        show_review_changes: options.showReviewChanges,
       };
     },
   };

@@ -29,6 +29,7 @@ export function DocumentHostPage() {
   useEffect(() => {
     if (query.data) form.current?.submit();
   }, [query.data]);
+  useShowTrackedChanges(query.data?.show_review_changes ? query.data.url : null);
 
   if (query.isPending) return <PageLoader />;
   if (query.error)
@@ -55,4 +56,37 @@ export function DocumentHostPage() {
       />
     </>
   );
+}
+
+/**
+ * Asks the office editor (over its postMessage API) to show the tracked changes once it has
+ * loaded the document: the review screen opens a document this way to show what changed.
+ */
+function useShowTrackedChanges(editorUrl: string | null) {
+  useEffect(() => {
+    if (!editorUrl) return;
+    const origin = new URL(editorUrl, window.location.href).origin;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || !event.source) return;
+      let message: { MessageId?: unknown; Values?: { Status?: unknown } };
+      try {
+        message = typeof event.data === 'string' ? JSON.parse(event.data) : event.data;
+      } catch {
+        return;
+      }
+      if (message?.MessageId !== 'App_LoadingStatus') return;
+      const post = (data: object) => (event.source as Window).postMessage(JSON.stringify(data), origin);
+      if (message.Values?.Status === 'Frame_Ready') post({ MessageId: 'Host_PostmessageReady' });
+      if (message.Values?.Status === 'Document_Loaded')
+        post({
+          MessageId: 'Send_UNO_Command',
+          Values: {
+            Command: '.uno:ShowTrackedChanges',
+            Args: { ShowTrackedChanges: { type: 'boolean', value: true } },
+          },
+        });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [editorUrl]);
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentAction } from '@agora/contracts';
 import { Route, Routes } from 'react-router';
 import { i18n } from '../../i18n/index.ts';
@@ -88,6 +88,7 @@ describe('the office editor host page', { timeout: 20_000 }, () => {
         access_token: 'secret-token',
         access_token_ttl: 1_900_000_000_000,
         file_name: 'minutes.docx',
+        show_review_changes: true,
       }),
     });
     renderUi(
@@ -106,5 +107,31 @@ describe('the office editor host page', { timeout: 20_000 }, () => {
     expect(new FormData(form).get('access_token')).toBe('secret-token');
     expect(new FormData(form).get('access_token_ttl')).toBe('1900000000000');
     expect(calls.some((call) => call.path.includes('show_review_changes=true'))).toBe(true);
+
+    // Once the editor has loaded the document, the page asks it to show the tracked changes.
+    const editor = { postMessage: vi.fn() };
+    const tell = (origin: string, status: string) =>
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin,
+          source: editor as unknown as Window,
+          data: JSON.stringify({ MessageId: 'App_LoadingStatus', Values: { Status: status } }),
+        }),
+      );
+    tell('https://elsewhere.example.org', 'Document_Loaded');
+    expect(editor.postMessage).not.toHaveBeenCalled();
+    tell('https://office.example.org', 'Frame_Ready');
+    tell('https://office.example.org', 'Document_Loaded');
+    const sent = editor.postMessage.mock.calls.map(([data, origin]) => [JSON.parse(data as string), origin]);
+    expect(sent).toEqual([
+      [{ MessageId: 'Host_PostmessageReady' }, 'https://office.example.org'],
+      [
+        expect.objectContaining({
+          MessageId: 'Send_UNO_Command',
+          Values: expect.objectContaining({ Command: '.uno:ShowTrackedChanges' }),
+        }),
+        'https://office.example.org',
+      ],
+    ]);
   });
 });
