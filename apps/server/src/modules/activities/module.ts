@@ -58,6 +58,8 @@ export const activitiesModule = defineModule({
         : null,
     };
     const activities = createActivitiesService(deps);
+    // The groups' search hits show how many posts the member may read in each group.
+    needs.groups.usePostCounts((actor, ids) => activities.groupPostCounts(actor, ids));
     activities.linkPreviews.registerWorker();
     // Every connection hears of posts in its member's groups (the activity:* events).
     joinStreamRoomsOnConnection({ realtime: platform.realtime, groups: needs.groups });

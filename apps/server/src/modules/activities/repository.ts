@@ -447,6 +447,17 @@ export function createActivitiesRepository(db: Db) {
       `)) as unknown as { rows: Array<{ id: string; n: number }> };
       return new Map(result.rows.map((r) => [r.id, Number(r.n)]));
     },
+    /** The number of activities in each of some groups' streams (a group's stream id is its id): one statement. */
+    async groupStreamCounts(networkId: string, groupIds: string[]): Promise<Map<string, number>> {
+      if (groupIds.length === 0) return new Map();
+      const t = activityTargets;
+      const rows = await db
+        .select({ id: t.streamId, n: sql<number>`count(*)::int` })
+        .from(t)
+        .where(and(eq(t.networkId, networkId), inArray(t.streamId, [...new Set(groupIds)])))
+        .groupBy(t.streamId);
+      return new Map(rows.map((r) => [r.id, Number(r.n)]));
+    },
     /** Distinct unread activities of a scope after a boundary id, up to `cap`. */
     async unreadInScope(networkId: string, membershipId: string, scope: TargetScope, after: string, cap: number) {
       const condition = scopeCondition(scope);

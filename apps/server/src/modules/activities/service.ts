@@ -95,6 +95,17 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     async markRead(actor: Actor, streamId: string): Promise<void> {
       await streams.markRead(await access.load(actor), streamId);
     },
+    /**
+     * The posts a member may read in each of some groups (a group's stream), for the groups'
+     * search hits: none in a group whose content they do not read. Two queries for any number.
+     */
+    async groupPostCounts(actor: Actor, groupIds: string[]): Promise<Map<string, number>> {
+      const readable = await deps.groups.contentGroups(actor, groupIds);
+      return repository.groupStreamCounts(
+        actor.networkId,
+        readable.map((g) => g.id),
+      );
+    },
     /** `GET /unreads/activities`. */
     unreadsPerStream: (actor: Actor): Promise<ActivityUnreads> => unreads.perStream(actor),
 

@@ -46,13 +46,18 @@ function documentOf({ group }: GroupWithCategorySlug): SearchDocument {
   };
 }
 
+/** The posts a member may read in each of some groups, by group id (none: not in the map). */
+export type GroupPostCounts = (actor: Actor, groupIds: string[]) => Promise<Map<string, number>>;
+
 export type GroupSearchDeps = {
   search: GroupSearchRepository;
   repository: Pick<ReturnType<typeof createGroupsRepository>, 'withRoles' | 'categoryAdminOf' | 'memberCounts'>;
+  /** Asked once per page of hits. */
+  postCounts: GroupPostCounts;
 };
 
 /** Global search of groups: one document per group, found by whoever may see the group (groupPolicy read). */
-export function groupSearchSource({ search, repository }: GroupSearchDeps): SearchSource<'groups'> {
+export function groupSearchSource({ search, repository, postCounts }: GroupSearchDeps): SearchSource<'groups'> {
   const theGroup = (event: { subject: { id: string } }) => [event.subject.id];
   return {
     module: 'groups',
@@ -98,17 +103,22 @@ export function groupSearchSource({ search, repository }: GroupSearchDeps): Sear
           categoryAdmin: categoryAdmin.has(group.groupCategoryId),
         }),
       );
-      const counts = await repository.memberCounts(readable.map((r) => r.group.id));
+      const readableIds = readable.map((r) => r.group.id);
+      const [counts, posts] = await Promise.all([repository.memberCounts(readableIds), postCounts(actor, readableIds)]);
       const byId = new Map(readable.map((r) => [r.group.id, r]));
       return ids.flatMap((id) => {
         const found = byId.get(id);
-        return found ? [presentHit(found, counts.get(id) ?? 0)] : [];
+        return found ? [presentHit(found, counts.get(id) ?? 0, posts.get(id) ?? 0)] : [];
       });
     },
   };
 }
 
-function presentHit({ group, categorySlug }: GroupWithCategorySlug, memberCount: number): GroupSearchHit {
+function presentHit(
+  { group, categorySlug }: GroupWithCategorySlug,
+  memberCount: number,
+  activityCount: number,
+): GroupSearchHit {
   const image = group.profileImageId ? `/api/storage/images/${group.profileImageId}/get/${IMAGE_SIZE}` : null;
   return {
     id: group.id,
@@ -118,9 +128,8 @@ function presentHit({ group, categorySlug }: GroupWithCategorySlug, memberCount:
     archived: group.archived,
     access: group.access,
     member_count: memberCount,
-    // The activities module comes after this one: counting a group's activities here would be a
-    // query of another module's table per result page, which the results do not need.
-    activity_count: 0,
+    // The posts the member may read in the group's stream (none when they do not read its content).
+    activity_count: activityCount,
     teaser: group.teaser || null,
     group_category_id: group.groupCategoryId,
     group_category_slug: categorySlug,

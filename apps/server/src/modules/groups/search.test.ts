@@ -160,4 +160,44 @@ describe('GET /search.json: groups', () => {
     expect(await search(outsider, 'council')).toEqual({ total: 0, names: [] });
     expect(await search(member, 'council')).toEqual({ total: 1, names: ['Garden council'] });
   });
+
+  it('counts the posts of a group hit that the member may read: none of a closed group they are not in', async () => {
+    const [closed] = await t.services.groups.createGroups(networkId, [
+      { groupCategoryId: groups.open.groupCategoryId, slug: 'seeds', name: 'Seed bank', access: 'closed' },
+    ]);
+    await t.services.groups.addMembers(networkId, [{ groupId: closed!.id, membershipId: member.membership.id }]);
+    const post = async (groupId: string, text: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/activities',
+        headers: member.session.headers,
+        payload: { activity: { content: `<p>${text}</p>`, activitystream_ids: [groupId] } },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    await post(groups.hidden.id, 'First');
+    await post(groups.hidden.id, 'Second');
+    await post(closed!.id, 'Seeds swapped');
+    await post(groups.open.id, 'Tomatoes ripe');
+    const counts = async (who: Person, q: string) => {
+      await t.services.events.settled();
+      const response = await t.app.inject({
+        url: `/search.json?${new URLSearchParams({ q, module: 'groups' })}`,
+        headers: who.session.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return Object.fromEntries(
+        response.json<SearchResponse>().groups_query!.hits.map((h) => [h.name, h.activity_count]),
+      );
+    };
+    expect(await counts(member, 'council')).toEqual({ 'Garden council': 2 });
+    expect(await counts(member, 'seed')).toEqual({ 'Seed bank': 1 });
+    expect(await counts(admin, 'council')).toEqual({ 'Garden council': 2 });
+    // A closed group is found by everyone; its posts are its members' (and administrators').
+    expect(await counts(outsider, 'seed')).toEqual({ 'Seed bank': 0 });
+    expect(await counts(admin, 'seed')).toEqual({ 'Seed bank': 1 });
+    // An open group's posts are every internal member's; a guest reads those of their own groups.
+    expect(await counts(outsider, 'allotment')).toEqual({ 'Allotment society': 1 });
+    expect(await counts(guest, 'allotment')).toEqual({ 'Allotment society': 1 });
+  });
 });

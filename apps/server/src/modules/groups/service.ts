@@ -23,7 +23,7 @@ import { createMemberGroups } from './member-groups.ts';
 import { createContentGroups } from './stream-groups.ts';
 import { createGroupMembership } from './membership-service.ts';
 import { createGroupSearchRepository } from './search-repository.ts';
-import { groupSearchSource } from './search-source.ts';
+import { groupSearchSource, type GroupPostCounts } from './search-source.ts';
 import { groupPolicy, type GroupSubject } from './policy.ts';
 import { presentDirectoryGroup, presentShellCategory, presentUserbarGroups } from './present.ts';
 import { createGroupsRepository, type GroupRow } from './repository.ts';
@@ -102,6 +102,8 @@ export function createGroupsService(
 
   // The files module, made after this one, says where a group's files are.
   let rootFolderOf: (actor: Actor, groupId: string) => Promise<string | null> = async () => null;
+  // The activities module, made after this one, counts the posts of groups' streams.
+  let postCountsOf: GroupPostCounts = async () => new Map();
 
   return {
     /** Where `rootFolderId` asks (the files module). */
@@ -110,6 +112,10 @@ export function createGroupsService(
     },
     /** The id of the group's root folder, when the member reads the group's files. */
     rootFolderId: (actor: Actor, groupId: string) => rootFolderOf(actor, groupId),
+    /** Where the group search hits' post counts come from (the activities module). */
+    usePostCounts(source: GroupPostCounts): void {
+      postCountsOf = source;
+    },
     ...createMemberGroups(db),
     ...createContentGroups(db),
     ...membership,
@@ -119,7 +125,11 @@ export function createGroupsService(
     /** The administrators of a category, kept by the network's administrators. */
     categoryAdmins: createCategoryAdmins({ db, events, repository }),
     /** What global search finds of groups (the module's search source). */
-    searchSource: groupSearchSource({ search: createGroupSearchRepository(db), repository }),
+    searchSource: groupSearchSource({
+      search: createGroupSearchRepository(db),
+      repository,
+      postCounts: (actor, ids) => postCountsOf(actor, ids),
+    }),
     /** The owner policy of groups' uploads (their images). */
     storageOwner: groupStorageOwner(repository),
     /** The network shell's categories: can.administrate for their admins and the admins of a group in them. */
