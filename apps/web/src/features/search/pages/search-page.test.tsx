@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../testing/render.tsx';
 import { renderUi } from '../../../ui/testing.tsx';
-import { activity, member, overview, result } from '../testing/fixtures.ts';
+import { activity, group, member, overview, result } from '../testing/fixtures.ts';
 import { SearchPage } from './search-page.tsx';
 
 const OVERVIEW = 'GET /search.json?q=coffee';
@@ -113,6 +113,23 @@ describe('/search', () => {
       '/members?q=coffee',
     );
     expect(screen.getByRole('link', { name: 'Coffee Fan 1' }).getAttribute('href')).toMatch(/^\/members\//);
+  });
+
+  it('shows a group with how open it is and how many members and posts it has', async () => {
+    show('/search?q=coffee&module=groups', {
+      'GET /search.json?q=coffee&module=groups': {
+        status: 200,
+        body: {
+          groups_query: result([group(1), { ...group(2), access: 'closed', member_count: 1, activity_count: 0 }]),
+        },
+      },
+    });
+    const [first, second] = await screen.findAllByTestId('search-hit');
+    expect(within(first!).getByText('Open group')).toBeTruthy();
+    expect(within(first!).getByText('12 members')).toBeTruthy();
+    expect(within(first!).getByText('1 post')).toBeTruthy();
+    expect(within(second!).getByText('1 member')).toBeTruthy();
+    expect(within(second!).getByText('0 posts')).toBeTruthy();
   });
 
   it('shows the loading error when the search fails', async () => {

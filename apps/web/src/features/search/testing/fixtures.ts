@@ -55,6 +55,23 @@ export function member(n: number): SearchHits['memberships'] {
   };
 }
 
+export function group(n: number): SearchHits['groups'] {
+  return {
+    id: id('4', n),
+    slug: `coffee-${n}`,
+    name: `Coffee club ${n}`,
+    images: { small: null, medium: null, large: null },
+    archived: false,
+    access: 'open',
+    member_count: 12,
+    activity_count: 1,
+    teaser: 'Beans and brews',
+    group_category_id: id('6', 1),
+    group_category_slug: 'clubs',
+    html_url: `/groups/coffee-${n}`,
+  };
+}
+
 /** One module's results. */
 export function result<M extends SearchModule>(
   hits: Array<SearchHits[M]>,

@@ -31,8 +31,8 @@ export function MemberHit({ hit, highlight }: { hit: SearchHits['memberships']; 
 }
 
 /**
- * A group: picture, name, teaser, how open it is and how many members it has (its posts are not
- * counted for search yet, so no count is shown rather than a wrong one).
+ * A group: picture, name, teaser, how open it is, how many members it has and how many of its
+ * posts the member may read.
  */
 export function GroupHit({ hit, highlight }: { hit: SearchHits['groups']; highlight?: SearchHighlight }) {
   const { t } = useTranslation('search');
@@ -48,6 +48,7 @@ export function GroupHit({ hit, highlight }: { hit: SearchHits['groups']; highli
           parts={[
             t(`hit.access.${hit.access}`),
             t('hit.members', { count: hit.member_count }),
+            t('hit.posts', { count: hit.activity_count }),
             hit.archived && (
               <Badge size="xs" variant="light" color="gray">
                 {t('hit.archived')}
