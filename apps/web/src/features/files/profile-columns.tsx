@@ -41,3 +41,16 @@ export function useProfileColumns(): ProfileColumn[] {
   const settings = useQuery(networkQuery).data?.config.file_profiles;
   return settings ? profileColumns(settings) : [];
 }
+
+/**
+ * The file's profile values as the file page lists them: each property of the network's file
+ * profile the file has a value for, labelled, its value shown as in the table's columns.
+ */
+export function useProfileDetails(file: FileEntry | undefined): Array<{ key: string; label: string; text: string }> {
+  const settings = useQuery(networkQuery).data?.config.file_profiles;
+  if (!settings?.enabled || !file?.file_profile) return [];
+  return settings.properties.flatMap((property) => {
+    const text = profileValueText(property, file.file_profile?.[property.name]);
+    return text ? [{ key: property.name, label: property.label, text }] : [];
+  });
+}

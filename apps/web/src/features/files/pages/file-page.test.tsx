@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FileEntry } from '@agora/contracts';
+import type { FileEntry, ProfileProperty } from '@agora/contracts';
 import { i18n } from '../../../i18n/index.ts';
+import { networkShell } from '../../../testing/network-shell.ts';
 import { axeViolations, clearToasts, renderUi } from '../../../ui/testing.tsx';
 import { startDownload } from '../lib/download.ts';
 import { file, fileId, folder, folderId, OTHER_ID, ok, SELF_ID, SESSION, stubApi } from '../testing/fixtures.ts';
@@ -76,6 +77,48 @@ describe('the file page', { timeout: 20_000 }, () => {
     expect(screen.getAllByText(/^05\.03\.2026 \d\d:\d\d$/).length).toBeGreaterThan(0);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/track_view'))).toBe(true));
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it("lists the file's profile values, labelled and shown as the table's columns show them", async () => {
+    const property = (
+      name: string,
+      label: string,
+      type: ProfileProperty['type'],
+      options: ProfileProperty['options'] = [],
+    ) => ({ name, label, type, sortable: false, options, tag_parents: [] }) as ProfileProperty;
+    const shell = networkShell();
+    const properties = [
+      property('due', 'Due on', 'date'),
+      property('state', 'State', 'selection', [{ value: 'draft', label: 'Draft' }]),
+      property('topics', 'Topics', 'tag'),
+      property('owner', 'Owner', 'text'),
+      property('note', 'Note', 'text'),
+    ];
+    const profiled = file({
+      ...REPORT,
+      file_profile: {
+        due: '2026-04-30',
+        state: 'draft',
+        topics: ['budget', 'new_plans'],
+        owner: 'Finance',
+        note: null,
+      },
+    });
+    renderPage(profiled, {
+      'GET /api/v1/network': ok({
+        ...shell,
+        config: { ...shell.config, file_profiles: { enabled: true, column_fields: ['due'], properties } },
+      }),
+    });
+    const details = await screen.findByLabelText('Details');
+    expect(await within(details).findByText('Due on')).toBeTruthy();
+    const value = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
+    expect(value('Due on')).toBe('30.04.2026');
+    expect(value('State')).toBe('Draft');
+    expect(value('Topics')).toBe('budget, plans');
+    expect(value('Owner')).toBe('Finance');
+    // A property without a value is left out.
+    expect(within(details).queryByText('Note')).toBeNull();
   });
 
   it('asks whether to lock before downloading, and locks for the default period first', async () => {

@@ -22,6 +22,7 @@ import { useFileFolders } from '../components/use-file-folders.ts';
 import { folderName } from '../lib/folder-name.ts';
 import { fileEditPath, filesBase, folderPath, newVersionPath } from '../lib/paths.ts';
 import { OfficeActions } from '../office-actions.tsx';
+import { useProfileDetails } from '../profile-columns.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -69,6 +70,7 @@ export function FilePage() {
   const { folders } = useFileFolders(file?.folder_ids ?? []);
   const lock = useLockFile();
   const remove = useBatchDelete();
+  const profile = useProfileDetails(file);
   usePageTitle(file?.name ?? t('module'));
 
   useEffect(() => {
@@ -201,6 +203,11 @@ export function FilePage() {
           <Detail label={t('file.author')}>{data.author.displayName}</Detail>
           <Detail label={t('file.created')}>{formatDateTime(data.created_at)}</Detail>
           <Detail label={t('file.updated')}>{formatDateTime(data.updated_at)}</Detail>
+          {profile.map((value) => (
+            <Detail key={value.key} label={value.label}>
+              {value.text}
+            </Detail>
+          ))}
         </SimpleGrid>
         {data.description && (
           <Detail label={t('file.description')}>
