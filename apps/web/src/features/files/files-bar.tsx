@@ -12,7 +12,8 @@ import { folderPath } from './lib/paths.ts';
 
 /**
  * The user bar of the files module: all files, the network's root and the member's groups'
- * roots, with the count of unseen files (`/unreads/folders`).
+ * roots, with the count of unseen files (`/unreads/folders`), and the approval screens of the
+ * trees whose files the member reviews.
  */
 export function FilesBar() {
   const { t } = useTranslation('files');
@@ -40,6 +41,13 @@ export function FilesBar() {
       folder.group?.name ?? folderName(folder, t),
       <CountBadge count={count(folder.id)} />,
     );
+  // A group's approval screen, below the group's root, for those who review its files.
+  const groupLinks = (folder: FolderSummary) => [
+    rootLink(folder),
+    folder.can.review &&
+      folder.group &&
+      link(approvalPath(folder.group.slug), t('approval.group_link', { group: folder.group.name })),
+  ];
   return (
     <Stack gap={0} data-testid="files-bar">
       {link('/files', t('userbar.all'), <CountBadge count={total} />)}
@@ -50,7 +58,7 @@ export function FilesBar() {
           {t('roots.groups')}
         </Text>
       )}
-      {roots?.groups.map(rootLink)}
+      {roots?.groups.flatMap(groupLinks)}
     </Stack>
   );
 }

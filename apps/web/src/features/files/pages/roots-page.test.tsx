@@ -139,5 +139,29 @@ describe("the user bar's Files module", { timeout: 20_000 }, () => {
         .getByRole('link', { name: /Network files/ })
         .getAttribute('href'),
     ).toBe(`/files/folders/${NETWORK_ROOT.id}`);
+    // Max reviews neither tree here: no approval screen.
+    expect(within(bar).queryByRole('link', { name: /Approval/ })).toBeNull();
+  });
+
+  it("leads a reviewer to the approval screens of the network's and the groups' trees they review", async () => {
+    const reviewed = { ...GROUP_ROOT.can, review: true };
+    const otherGroup = summary({
+      ...GROUP_ROOT,
+      id: folderId(7),
+      group: { id: folderId(8), slug: 'sales', name: 'Sales' },
+    });
+    stubApi({
+      'GET /api/storage/folders/roots': ok({
+        network: { ...NETWORK_ROOT, can: { ...NETWORK_ROOT.can, review: true } },
+        groups: [{ ...GROUP_ROOT, can: reviewed }, otherGroup],
+      }),
+      'GET /unreads/folders': ok({ folders: [] }),
+    });
+    renderUi(<FilesBar />, { path: '/files' });
+    const bar = await screen.findByTestId('files-bar');
+    const group = await within(bar).findByRole('link', { name: 'Approval: Engineering' });
+    expect(group.getAttribute('href')).toBe('/groups/engineering/files/approval');
+    expect(within(bar).getByRole('link', { name: 'Approval' }).getAttribute('href')).toBe('/files/approval');
+    expect(within(bar).queryByRole('link', { name: 'Approval: Sales' })).toBeNull();
   });
 });
