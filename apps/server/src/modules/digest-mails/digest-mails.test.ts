@@ -276,4 +276,37 @@ describe('the daily activity mail', () => {
     expect((await t.services.digestMails.runSlot(nextLocal(saturday, 13))).daily).toBe(0);
     expect(await newMails(ben)).toEqual([]);
   });
+
+  it('in the mode new_and_updated, lists older posts edited or replied to in the day too', async () => {
+    await settings({
+      daily_activity: {
+        enabled: true,
+        include_network_level: false,
+        mode: 'new_and_updated',
+        sending_time: 'pm',
+        only_weekdays: false,
+      },
+    });
+    const slot = nextLocal(new Date(), 13);
+    const older = new Date(slot.getTime() - 3 * 24 * HOUR);
+    const edited = await post(ben, 'Draft agenda', team.id, older);
+    const discussed = await post(ben, 'Open question', team.id, older);
+    await post(ben, 'Untouched post', team.id, older);
+    const update = await inject(ben.session, 'PUT', `/api/v1/activities/${edited.id}`, {
+      activity: { content: '<p>Final agenda</p>' },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const replied = await inject(guest.session, 'POST', `/api/v1/activities/${discussed.id}/replies`, {
+      content: '<p>My answer</p>',
+    });
+    expect(replied.statusCode, replied.body).toBe(201);
+    await t.services.digestMails.runSlot(slot);
+    const forDora = await oneMail(dora);
+    expect(forDora).toContain('Final agenda');
+    expect(forDora).toContain('(updated)');
+    expect(forDora).toContain('Open question');
+    expect(forDora).toContain('Gus Member');
+    expect(forDora).toContain('My answer');
+    expect(forDora).not.toContain('Untouched post');
+  });
 });
