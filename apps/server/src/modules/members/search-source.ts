@@ -1,5 +1,6 @@
 import { profileValueText, type MembershipSearchHit } from '@agora/contracts';
 import type { SearchDocument, SearchSource } from '../../platform/search/index.ts';
+import { NETWORK_SETTINGS_UPDATED, settingChanged } from '../networks/index.ts';
 import {
   MEMBERSHIP_ANONYMIZED,
   MEMBERSHIP_DESTROYED,
@@ -65,6 +66,10 @@ export function memberSearchSource(deps: MemberSearchDeps): SearchSource<'member
       [MEMBERSHIP_UNLOCKED]: theMember,
       [MEMBERSHIP_DESTROYED]: theMember,
       [MEMBERSHIP_ANONYMIZED]: theMember,
+    },
+    // The directory's profile fields decide which values each member's document holds.
+    reindexedBy: {
+      [NETWORK_SETTINGS_UPDATED]: (event) => settingChanged(event, 'directory_profile_fields'),
     },
     async load(networkId, ids) {
       return documents(networkId, await deps.search.byIds(networkId, ids));

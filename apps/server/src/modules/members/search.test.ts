@@ -115,4 +115,22 @@ describe('GET /search.json: members', () => {
     expect(await search(reader, 'Annelie')).toEqual({ total: 0, names: [] });
     expect(await search(reader, 'Anneke')).toEqual({ total: 0, names: [] });
   });
+
+  it("indexes the members again when the directory's profile fields change", async () => {
+    const save = async (fields: string[]) => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/administration/settings',
+        headers: admin.session.headers,
+        payload: { settings: { directory_profile_fields: fields } },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      await t.services.events.settled();
+      await t.services.jobs.settled();
+    };
+    await save([]);
+    expect(await search(reader, 'Purchasing')).toEqual({ total: 0, names: [] });
+    await save(['department']);
+    expect(await search(reader, 'Purchasing')).toEqual({ total: 1, names: ['Annegret Kowalski'] });
+  });
 });

@@ -6,6 +6,7 @@ export {
   NETWORK_CONFIG_UPDATED,
   NETWORK_DESIGN_UPDATED,
   NETWORK_SETTINGS_UPDATED,
+  settingChanged,
   type SettingChange,
   type SettingsEventChanges,
 } from './setting-changes.ts';

@@ -5,11 +5,15 @@ export const NETWORK_CONFIG_UPDATED = 'network.config_updated';
 /** The network's design was saved (administration spec: designs). */
 export const NETWORK_DESIGN_UPDATED = 'network.design_updated';
 
-/** Whether a `network.settings_updated` event changed the network's language. */
-export function languageChanged(event: { changes: Record<string, unknown> }): boolean {
+/** Whether a `network.settings_updated` event changed this setting (a dotted key). */
+export function settingChanged(event: { changes: Record<string, unknown> }, key: string): boolean {
   const { changes } = event.changes as Partial<SettingsEventChanges>;
-  return Array.isArray(changes) && changes.some((change) => change.key === 'language');
+  return Array.isArray(changes) && changes.some((change) => change.key === key);
 }
+
+/** Whether a `network.settings_updated` event changed the network's language. */
+export const languageChanged = (event: { changes: Record<string, unknown> }): boolean =>
+  settingChanged(event, 'language');
 
 /** One setting that changed: its dotted key with the value before and after. */
 export type SettingChange = { key: string; old: unknown; new: unknown };

@@ -1,3 +1,4 @@
+import type { SearchModule } from '@agora/contracts';
 import type { Processor, ProcessorContext, StoredEvent } from '../events/index.ts';
 import type { SearchSource } from './types.ts';
 
@@ -13,7 +14,8 @@ export type IndexWork = {
   languageChangedBy: () => Record<string, (event: StoredEvent) => boolean>;
   /** Reloads the documents of a module and writes them in `tx`: those not answered are removed. */
   reload(networkId: string, changed: SourceIds[], transaction: ProcessorContext['transaction']): Promise<void>;
-  scheduleReindex(networkId: string): Promise<void>;
+  /** Reindexes the network (these modules only, when given) in a job. */
+  scheduleReindex(networkId: string, modules?: SearchModule[]): Promise<void>;
 };
 
 /**
@@ -26,12 +28,23 @@ export function searchProcessor(work: IndexWork): Processor {
   const sources = work.sources();
   const languageChangedBy = work.languageChangedBy();
   const types = new Set<string>(Object.keys(languageChangedBy));
-  for (const source of sources) for (const type of Object.keys(source.changedBy)) types.add(type);
+  for (const source of sources) {
+    for (const type of [...Object.keys(source.changedBy), ...Object.keys(source.reindexedBy ?? {})]) types.add(type);
+  }
   return {
     name: SEARCH_PROCESSOR,
     types: [...types],
     async handle(event, context) {
       if (languageChangedBy[event.type]?.(event)) await work.scheduleReindex(event.networkId);
+      else {
+        const remade = sources.filter((source) => source.reindexedBy?.[event.type]?.(event));
+        if (remade.length > 0) {
+          await work.scheduleReindex(
+            event.networkId,
+            remade.map((source) => source.module),
+          );
+        }
+      }
       const changed: SourceIds[] = [];
       for (const source of sources) {
         const idsOf = source.changedBy[event.type];

@@ -87,8 +87,8 @@ export function createSearchService(options: SearchServiceOptions) {
     return counts;
   }
 
-  jobs.work<{ networkId: string }>(REINDEX_QUEUE, async (job) => {
-    await reindex(job.data.networkId);
+  jobs.work<{ networkId: string; modules?: SearchModule[] }>(REINDEX_QUEUE, async (job) => {
+    await reindex(job.data.networkId, job.data.modules);
   });
 
   return {
@@ -115,11 +115,12 @@ export function createSearchService(options: SearchServiceOptions) {
           sources: () => registry.sources(),
           languageChangedBy: () => languageChangedBy,
           reload,
-          scheduleReindex: async (networkId) => {
+          scheduleReindex: async (networkId, modules) => {
+            const key = modules ? `${networkId}:${[...modules].sort().join(',')}` : networkId;
             await jobs.send(
               REINDEX_QUEUE,
-              { networkId },
-              { singletonKey: networkId, retryLimit: 5, retryBackoff: true },
+              { networkId, ...(modules ? { modules } : {}) },
+              { singletonKey: key, retryLimit: 5, retryBackoff: true },
             );
           },
         }),

@@ -45,6 +45,12 @@ export type SearchSource<M extends SearchModule = SearchModule> = {
    * after the event: what `load` no longer answers is removed from the index.
    */
   changedBy: Record<string, (event: StoredEvent) => string[] | Promise<string[]>>;
+  /**
+   * By event type, whether an event changed how every document of this module in the network is
+   * made (the directory's profile fields decide a member's values): the module is then reindexed
+   * in the network by a job, in pages.
+   */
+  reindexedBy?: Record<string, (event: StoredEvent) => boolean>;
   /** The documents as they are now; ids that are gone (deleted, no longer findable) are left out. */
   load(networkId: string, ids: string[]): Promise<SearchDocument[]>;
   /** Every document of a network in id order, a page at a time after `afterId`: a full reindex. */
