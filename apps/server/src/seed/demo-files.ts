@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ProfileProperty, ProfileValues } from '@agora/contracts';
 import type { Services } from '../app.ts';
 import type { Actor } from '../platform/policy/index.ts';
 import type { DemoNetwork } from './demo-context.ts';
@@ -19,22 +20,50 @@ export async function demoTextUpload(services: Services, actor: Actor, fileName:
   });
 }
 
+/** The demo's file profile: a document's state and when it is next reviewed, both columns of the files table. */
+const FILE_PROFILE: ProfileProperty[] = [
+  {
+    name: 'state',
+    label: 'State',
+    type: 'selection',
+    sortable: true,
+    options: [
+      { value: 'draft', label: 'Draft' },
+      { value: 'in_force', label: 'In force' },
+    ],
+    tag_parents: [],
+  },
+  { name: 'review_on', label: 'Review on', type: 'date', sortable: true, options: [], tag_parents: [] },
+];
+
 /**
  * The demo's folders and files: the network's handbook, templates and minutes, and folders of the
- * marketing and engineering groups; files with several versions, one locked by Max, one finalized.
+ * marketing and engineering groups; files with several versions, one locked by Max, one finalized;
+ * the file profile's state and review date on the handbook's files and the template; the policies
+ * requiring approval, with a new version of Max's waiting for Anna's.
  */
 export async function seedDemoFiles({ services, network, memberships, groups }: DemoNetwork): Promise<void> {
   const actor = (i: number) => services.members.actorFor(memberships[i]!, 'demo', null);
   const { files } = services;
+  await services.networks.updateSettings(network.id, {
+    file_profiles: { enabled: true, properties: FILE_PROFILE, column_fields: ['state', 'review_on'] },
+  });
   const folder = async (who: number, parentId: string, name: string, description = '') =>
     (await files.folders.create(actor(who), { name, description, parent_folder_id: parentId, folder_profile: {} })).id;
-  const file = async (who: number, folderId: string, name: string, text: string, description = '') => {
+  const file = async (
+    who: number,
+    folderId: string,
+    name: string,
+    text: string,
+    description = '',
+    profile: ProfileValues = {},
+  ) => {
     const upload = await demoTextUpload(services, actor(who), name, text);
     const { files: made } = await files.addFiles(actor(who), {
       files: [upload.id],
       folder_ids: [folderId],
       description,
-      file_profile: {},
+      file_profile: profile,
       post_to_stream: false,
     });
     return made[0]!.id;
@@ -52,8 +81,13 @@ export async function seedDemoFiles({ services, network, memberships, groups }: 
   const minutes = await folder(ANNA, root.id, 'Minutes');
   const minutes2026 = await folder(ANNA, minutes, '2026');
 
-  await file(ANNA, onboarding, 'Welcome.txt', 'Welcome to Agora! Start with your profile, then join your teams.');
-  const travel = await file(ANNA, policies, 'Travel policy.txt', 'Travel policy, first draft.', 'Trains first.');
+  await file(ANNA, onboarding, 'Welcome.txt', 'Welcome to Agora! Start with your profile, then join your teams.', '', {
+    state: 'in_force',
+  });
+  const travel = await file(ANNA, policies, 'Travel policy.txt', 'Travel policy, first draft.', 'Trains first.', {
+    state: 'in_force',
+    review_on: '2026-12-31',
+  });
   await version(MAX, travel, 'Travel policy.txt', 'Travel policy, second draft: trains first, flights above 800 km.');
   await version(
     ANNA,
@@ -61,7 +95,18 @@ export async function seedDemoFiles({ services, network, memberships, groups }: 
     'Travel policy.txt',
     'Travel policy 2026: trains first, flights above 800 km, receipts within a month.',
   );
-  const letter = await file(ANNA, templates, 'Letter template.txt', 'Dear {name},\n\n...\n\nKind regards');
+  // From now on a new policy needs a reviewer's approval: Max's proposal waits for Anna.
+  await files.folders.update(actor(ANNA), policies, { requires_approval: true });
+  await version(
+    MAX,
+    travel,
+    'Travel policy.txt',
+    'Travel policy 2026: trains first, flights above 800 km, receipts within a month, bikes for short trips.',
+  );
+  const letter = await file(ANNA, templates, 'Letter template.txt', 'Dear {name},\n\n...\n\nKind regards', '', {
+    state: 'draft',
+    review_on: '2026-06-30',
+  });
   await services.storage.lock(actor(MAX), 'files', letter, 'default');
   const board = await file(
     ANNA,
