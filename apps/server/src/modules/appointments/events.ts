@@ -17,6 +17,12 @@ export const APPOINTMENT_EVENTS = {
   attendeesContacted: 'appointment.attendees_contacted',
 } as const;
 
+/**
+ * A deleted calendar's appointments were unlinked from it (its subject), and those only in it
+ * deleted: `appointment_ids` names them all, so that what showed them can follow.
+ */
+export const CALENDAR_APPOINTMENTS_UNLINKED = 'calendar.appointments_unlinked';
+
 export type AppointmentEventType = (typeof APPOINTMENT_EVENTS)[keyof typeof APPOINTMENT_EVENTS];
 
 /**

@@ -4,7 +4,7 @@ import { allows, type Actor } from '../../platform/policy/index.ts';
 import type { SearchDocument, SearchSource } from '../../platform/search/index.ts';
 import { CALENDAR_DESTROYED, type CalendarsService } from '../calendars/index.ts';
 import { subjectOf } from './access.ts';
-import { APPOINTMENT_EVENTS } from './events.ts';
+import { APPOINTMENT_EVENTS, CALENDAR_APPOINTMENTS_UNLINKED } from './events.ts';
 import { htmlToText } from './ics/html-text.ts';
 import { appointmentPolicy } from './policy.ts';
 import { formatInZone, occurrenceKey } from './recurrence.ts';
@@ -74,8 +74,12 @@ export function appointmentSearchSource(deps: AppointmentSearchDeps): SearchSour
     [APPOINTMENT_EVENTS.updated]: ofSeries,
     [APPOINTMENT_EVENTS.canceled]: ofSeries,
     [APPOINTMENT_EVENTS.destroyed]: ofSeries,
-    // Those still linked when this runs; once unlinked, they keep only the deleted calendar's key.
+    // Those still linked when this runs; once unlinked, the appointments module names them all.
     [CALENDAR_DESTROYED]: (event) => repository.idsInCalendar(event.networkId, event.subject.id),
+    [CALENDAR_APPOINTMENTS_UNLINKED]: (event) => {
+      const ids = event.changes.appointment_ids;
+      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+    },
   };
 
   return {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentSearchHit, SearchResponse } from '@agora/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { StoredEvent } from '../../platform/events/index.ts';
 import { domainEvents } from '../../platform/events/tables.ts';
+import { searchDocuments } from '../../platform/search/tables.ts';
 import { foundBy } from '../../testing/search-sources.ts';
 import {
   appointmentBody,
@@ -176,6 +177,34 @@ describe('GET /search.json: appointments', () => {
 
   it('no longer finds a deleted series nor its changed occurrences once the processor ran', async () => {
     expect(await search(w.author, 'standup')).toEqual({ total: 0, names: [] });
+  });
+
+  it("leaves no document of a deleted calendar's appointments behind", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/calendars',
+      headers: w.author.session.headers,
+      payload: { calendar: { name: 'Watt', color: '2f9e44', type: 'personal' } },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const calendar = made.json<{ id: string }>().id;
+    const only = await create(w.author.session, [calendar], { name: 'Wattwanderung' });
+    const both = await create(w.author.session, [calendar, w.authorCalendar], { name: 'Deichlauf' });
+    expect(await search(w.author, 'Deichlauf')).toEqual({ total: 1, names: ['Deichlauf'] });
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/calendars/${calendar}`,
+      headers: w.author.session.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    await t.services.events.settled();
+    const rows = await t.database.db
+      .select({ id: searchDocuments.documentId, access: searchDocuments.access })
+      .from(searchDocuments)
+      .where(and(eq(searchDocuments.module, 'appointments'), inArray(searchDocuments.documentId, [only.id, both.id])));
+    expect(rows).toEqual([{ id: both.id, access: [`appointments:calendar:${w.authorCalendar}`] }]);
+    expect(await search(w.author, 'Deichlauf')).toEqual({ total: 1, names: ['Deichlauf'] });
   });
 
   it("finds a hidden group's appointment for its members only", async () => {

@@ -29,7 +29,7 @@ import type { MembershipRolesService } from '../membership-roles/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { createAppointmentAccess, type LoadedAppointment } from './access.ts';
-import { appointmentEventRecorder } from './events.ts';
+import { appointmentEventRecorder, CALENDAR_APPOINTMENTS_UNLINKED } from './events.ts';
 import { appointmentProcessors } from './processors.ts';
 import { createCommands } from './commands.ts';
 import { createDetail } from './detail.ts';
@@ -140,8 +140,17 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     await roomBookings.releaseWithExceptions(tx, networkId, whole);
     await repository.deleteMany(tx, networkId, whole);
     await files.removeAll(tx, networkId, whole);
-    // The month sheet changes once more when the calendar took appointments along.
-    if (ids.length > 0) await deps.calendars.touch(tx, networkId);
+    if (ids.length > 0) {
+      // The month sheet changes once more when the calendar took appointments along.
+      await deps.calendars.touch(tx, networkId);
+      await deps.events.record(tx, {
+        networkId,
+        type: CALENDAR_APPOINTMENTS_UNLINKED,
+        actorId: null,
+        subject: { type: 'calendar', id: calendarId },
+        changes: { appointment_ids: ids, deleted_ids: whole, deleted_occurrence_ids: occurrences },
+      });
+    }
     return recount;
   }
 
