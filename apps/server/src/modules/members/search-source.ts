@@ -12,7 +12,7 @@ import { memberImages, memberName } from './present.ts';
 import { MEMBERSHIP_PROFILE_UPDATED } from './profile-edit.ts';
 import type { MembershipRow } from './repository.ts';
 import type { MemberSearchRepository } from './search-repository.ts';
-import { MEMBERSHIP_CREATED } from './service.ts';
+import { MEMBERSHIP_CREATED, MEMBERSHIPS_CREATED_IN_BULK } from './service.ts';
 
 /**
  * Every member who signs in may search the network's members (`GET /members?q=`, guests too),
@@ -60,6 +60,10 @@ export function memberSearchSource(deps: MemberSearchDeps): SearchSource<'member
     module: 'memberships',
     changedBy: {
       [MEMBERSHIP_CREATED]: theMember,
+      [MEMBERSHIPS_CREATED_IN_BULK]: (event) => {
+        const ids = event.changes.membership_ids;
+        return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+      },
       [MEMBERSHIP_UPDATED]: theMember,
       [MEMBERSHIP_PROFILE_UPDATED]: theMember,
       [MEMBERSHIP_LOCKED]: theMember,

@@ -116,6 +116,14 @@ describe('GET /search.json: members', () => {
     expect(await search(reader, 'Anneke')).toEqual({ total: 0, names: [] });
   });
 
+  it('finds members made in bulk (an import) without a reindex', async () => {
+    const user = await t.services.accounts.createUsers([{ email: 'bulk-import@example.org' }]);
+    await t.services.members.createMany([
+      { networkId, userId: user[0]!.id, firstName: 'Ottokar', lastName: 'Imported', isExternal: false },
+    ]);
+    expect(await search(reader, 'Ottokar')).toEqual({ total: 1, names: ['Ottokar Imported'] });
+  });
+
   it("indexes the members again when the directory's profile fields change", async () => {
     const save = async (fields: string[]) => {
       const response = await t.app.inject({

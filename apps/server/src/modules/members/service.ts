@@ -55,6 +55,13 @@ export function searchTerms(q: string): { terms: string[]; phrase: string } {
 /** A membership was made: by an administrator, an accepted invitation or an approved registration. */
 export const MEMBERSHIP_CREATED = 'membership.created';
 
+/**
+ * Memberships were made in bulk (an import, a generated network) without the welcome of
+ * `membership.created`: the subject is the network, `membership_ids` names them, so that what
+ * lists members (the search index) hears of them.
+ */
+export const MEMBERSHIPS_CREATED_IN_BULK = 'membership.created_in_bulk';
+
 export type MembershipOrigin = 'administration' | 'invite' | 'registration' | 'seed';
 
 /** The invalidation key of what is cached of a membership (the sessions of its member). */
@@ -190,11 +197,33 @@ export function createMembersService(
       if (!row) throw new Error('insert returned no row');
       return row;
     },
-    /** Bulk creation for imports and generated networks; one statement per chunk. */
+    /**
+     * Bulk creation for imports and generated networks: one statement per chunk, recording
+     * `membership.created_in_bulk` per network in its transaction (nothing of a new member's
+     * welcome follows).
+     */
     async createMany(members: NewMember[], chunkSize = 1000): Promise<MembershipRow[]> {
       const created: MembershipRow[] = [];
       for (let i = 0; i < members.length; i += chunkSize) {
-        created.push(...(await repository.insertMany(members.slice(i, i + chunkSize))));
+        const chunk = members.slice(i, i + chunkSize);
+        if (!events) {
+          created.push(...(await repository.insertMany(chunk)));
+          continue;
+        }
+        const rows = await events.transaction(async (tx) => {
+          const inserted = await repository.insertMany(chunk, tx);
+          for (const networkId of new Set(inserted.map((row) => row.networkId))) {
+            await events.record(tx, {
+              networkId,
+              type: MEMBERSHIPS_CREATED_IN_BULK,
+              actorId: null,
+              subject: { type: 'network', id: networkId },
+              changes: { membership_ids: inserted.filter((row) => row.networkId === networkId).map((row) => row.id) },
+            });
+          }
+          return inserted;
+        });
+        created.push(...rows);
       }
       return created;
     },
