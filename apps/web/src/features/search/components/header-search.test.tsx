@@ -36,4 +36,30 @@ describe('header search', () => {
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(router.state.location.search).toBe('?q=coffee&module=messages'));
   });
+
+  it("offers the group's own search first on a group's pages, and everything as well", async () => {
+    stubFetch({
+      'GET /search.json?q=coffee': { status: 200, body: overview() },
+      'GET /api/v1/groups/garden-club': { status: 200, body: { id: 'g1', slug: 'garden-club', name: 'Garden club' } },
+    });
+    const { router } = renderUi(<HeaderSearch />, { path: '/groups/garden-club/files' });
+    const input = screen.getByRole('textbox', { name: 'Search' });
+    fireEvent.change(input, { target: { value: 'coffee' } });
+    expect(await screen.findByRole('option', { name: '“coffee” in Garden club' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'All results for “coffee”' })).toBeTruthy();
+
+    fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/groups/garden-club/search?q=coffee'),
+    );
+  });
+
+  it('offers no group search elsewhere', async () => {
+    stubFetch({ 'GET /search.json?q=coffee': { status: 200, body: overview() } });
+    renderUi(<HeaderSearch />, { path: '/groups/new/teams' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'coffee' } });
+    expect(await screen.findByRole('option', { name: 'Activities' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /in this group/ })).toBeNull();
+  });
 });

@@ -4,17 +4,26 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { SEARCH_LIMITS } from '@agora/contracts';
+import { groupQuery } from '../../groups/index.ts';
 import { searchQuery } from '../api.ts';
 import { moduleEntries, quickEntries } from '../lib/header-entries.ts';
 import { searchPath } from '../lib/params.ts';
 import classes from './search.module.css';
 
+/** The group whose pages are shown (`/groups/{slug}/…`), or null elsewhere. */
+function useGroupSlug(): string | null {
+  const slug = useMatch({ path: '/groups/:groupSlug', end: false })?.params.groupSlug ?? null;
+  // `/groups/new/{category}` makes a group: no group's page.
+  return slug && slug !== 'new' ? slug : null;
+}
+
 /**
  * The header's search bar (administration spec, section 2; signed-in members only): 300 ms after
  * the last key a dropdown offers the search in each module and the overview's first hits; Enter
- * without a chosen entry opens all results. On a phone a search button opens the field.
+ * without a chosen entry opens all results. On a group's pages it offers the group's own search
+ * first. On a phone a search button opens the field.
  */
 export function HeaderSearch() {
   const { t } = useTranslation('search');
@@ -27,10 +36,16 @@ export function HeaderSearch() {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const answer = useQuery(searchQuery({ q: debounced, module: null, page: 1, sortBy: 'relevance' }));
 
+  // On a group's pages the group's own search is offered too.
+  const groupSlug = useGroupSlug();
+  const group = useQuery({ ...groupQuery(groupSlug ?? ''), enabled: groupSlug !== null });
+  const groupName = group.data?.name ?? t('header.this_group');
+
   const modules = moduleEntries(q, answer.data);
   const hits = debounced === q ? quickEntries(answer.data) : [];
   const all = { value: 'all', path: searchPath({ q }) };
-  const paths = new Map([...modules, ...hits, all].map((entry) => [entry.value, entry.path]));
+  const inGroup = groupSlug ? [{ value: 'group', path: searchPath({ q }, groupSlug) }] : [];
+  const paths = new Map([...inGroup, ...modules, ...hits, all].map((entry) => [entry.value, entry.path]));
 
   const open = (path: string | undefined) => {
     if (!path) return;
@@ -89,6 +104,11 @@ export function HeaderSearch() {
         </Combobox.Target>
         <Combobox.Dropdown hidden={!q} miw={isPhone ? undefined : 320}>
           <Combobox.Options className={classes.dropdown} data-testid="header-search-dropdown">
+            {inGroup.map((entry) => (
+              <Combobox.Option key={entry.value} value={entry.value} fw={600}>
+                {t('header.in_group', { q, group: groupName })}
+              </Combobox.Option>
+            ))}
             <Combobox.Group label={t('header.modules')}>
               {modules.map((entry) => (
                 <Combobox.Option key={entry.value} value={entry.value}>
