@@ -65,3 +65,4 @@ export const activitiesFeature: FeatureModule = {
   ],
 };
 export { StreamTargetSelect } from './components/stream-target-select.tsx';
+export { StreamLinks, TagChips } from './components/activity-parts.tsx';

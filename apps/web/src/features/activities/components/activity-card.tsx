@@ -24,6 +24,7 @@ import { attachmentsOf } from '../lib/content.ts';
 import { uploadItems } from '../lib/uploads.ts';
 import { IgnoredContent } from '../../ignored-members/index.ts';
 import { ActivityContent } from './activity-content.tsx';
+import { StreamLinks } from './activity-parts.tsx';
 import { ActivityReplies } from './activity-replies.tsx';
 import { Attachments } from './attachments.tsx';
 
@@ -145,15 +146,7 @@ export function ActivityCard({ activity, highlightReplyId = null, full = false, 
               )}
               {activity.activitystreams.length > 0 && (
                 <Text size="xs" c="dimmed" component="span">
-                  · {t('card.in')}{' '}
-                  {activity.activitystreams.map((stream, index) => (
-                    <span key={stream.id}>
-                      {index > 0 && ', '}
-                      <Anchor component={Link} to={stream.html_url} size="xs">
-                        {stream.name}
-                      </Anchor>
-                    </span>
-                  ))}
+                  · {t('card.in')} <StreamLinks streams={activity.activitystreams} />
                 </Text>
               )}
             </Group>

@@ -1,10 +1,10 @@
-import { Anchor, Badge, Box, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconFile, IconTag } from '@tabler/icons-react';
+import { Anchor, Box, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { ActivityAttachment } from '@agora/contracts';
 import { formatFileSize, shortenName } from '../../../ui/file-format.ts';
 import { attachmentsOf, thumbnails } from '../lib/content.ts';
+import { TagChips } from './activity-parts.tsx';
 import classes from './activities.module.css';
 
 type Images = ReturnType<typeof attachmentsOf>['images'];
@@ -108,24 +108,7 @@ export function Attachments({
           </UnstyledButton>
         </Paper>
       ))}
-      {withTags && tags.length > 0 && (
-        <Group gap={6} aria-label={t('card.tags')} role="group">
-          {tags.map((tag) => (
-            <Badge
-              key={tag.id}
-              component={Link}
-              to={`/activitystreams/all?tag=${encodeURIComponent(tag.name)}`}
-              variant="light"
-              tt="none"
-              leftSection={<IconTag size={12} aria-hidden />}
-              className={classes.tagChip}
-              data-testid="tag-chip"
-            >
-              {tag.name}
-            </Badge>
-          ))}
-        </Group>
-      )}
+      {withTags && <TagChips tags={tags} />}
     </>
   );
 }

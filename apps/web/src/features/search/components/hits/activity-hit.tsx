@@ -1,11 +1,10 @@
-import { Anchor, Badge, Box, Group } from '@mantine/core';
-import { IconTag } from '@tabler/icons-react';
+import { Anchor, Box } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ActivityAttachment, SearchHighlight, SearchHits } from '@agora/contracts';
 import { formatDate } from '../../../../ui/date-format.ts';
-import { ActivityThumbnails } from '../../../activities/index.ts';
+import { ActivityThumbnails, StreamLinks, TagChips } from '../../../activities/index.ts';
 import { HitFrame, MetaLine } from '../hit-frame.tsx';
 import classes from '../search.module.css';
 
@@ -37,15 +36,7 @@ export function ActivityHit({ hit, highlight }: { hit: SearchHits['activities'];
             ),
             hit.activitystreams.length > 0 && (
               <span>
-                {t('hit.in')}{' '}
-                {hit.activitystreams.map((stream, index) => (
-                  <span key={stream.id}>
-                    {index > 0 && ', '}
-                    <Anchor component={Link} to={stream.html_url} size="xs">
-                      {stream.name}
-                    </Anchor>
-                  </span>
-                ))}
+                {t('hit.in')} <StreamLinks streams={hit.activitystreams} />
               </span>
             ),
             formatDate(hit.created_at),
@@ -63,23 +54,7 @@ export function ActivityHit({ hit, highlight }: { hit: SearchHits['activities'];
           </Suspense>
         </Box>
       )}
-      {tags.length > 0 && (
-        <Group gap={6} role="group" aria-label={t('hit.tags')}>
-          {tags.map((tag) => (
-            <Badge
-              key={tag.id}
-              component={Link}
-              to={`/activitystreams/all?tag=${encodeURIComponent(tag.name)}`}
-              variant="light"
-              tt="none"
-              leftSection={<IconTag size={12} aria-hidden />}
-              style={{ cursor: 'pointer' }}
-            >
-              {tag.name}
-            </Badge>
-          ))}
-        </Group>
-      )}
+      <TagChips tags={tags} />
     </HitFrame>
   );
 }
