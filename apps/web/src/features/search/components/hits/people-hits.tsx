@@ -1,17 +1,45 @@
 import { Avatar, Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SearchHighlight, SearchHits } from '@agora/contracts';
+import type { ReactNode } from 'react';
 import { HitFrame, MetaLine } from '../hit-frame.tsx';
 
-/** A member: picture, name and the profile values shown under it; links to the profile. */
-export function MemberHit({ hit, highlight }: { hit: SearchHits['memberships']; highlight?: SearchHighlight }) {
-  const { t } = useTranslation('search');
+type Pictured = { name: string; html_url: string; images: { small: string | null } };
+
+/** A hit named by its name with its picture (a member's round, a group's square), linking to its page. */
+function PicturedHit({
+  hit,
+  highlight,
+  radius,
+  preview,
+  meta,
+}: {
+  hit: Pictured;
+  highlight: SearchHighlight | undefined;
+  radius: 'xl' | 'sm';
+  preview?: string;
+  meta: ReactNode;
+}) {
   return (
     <HitFrame
       to={hit.html_url}
       title={hit.name}
       highlight={highlight}
-      image={<Avatar src={hit.images.small} name={hit.name} alt="" size={40} radius="xl" />}
+      image={<Avatar src={hit.images.small} name={hit.name} alt="" size={40} radius={radius} />}
+      preview={preview}
+      meta={meta}
+    />
+  );
+}
+
+/** A member: picture, name and the profile values shown under it; links to the profile. */
+export function MemberHit({ hit, highlight }: { hit: SearchHits['memberships']; highlight?: SearchHighlight }) {
+  const { t } = useTranslation('search');
+  return (
+    <PicturedHit
+      hit={hit}
+      highlight={highlight}
+      radius="xl"
       meta={
         (hit.detail || hit.is_external) && (
           <MetaLine
@@ -37,11 +65,10 @@ export function MemberHit({ hit, highlight }: { hit: SearchHits['memberships']; 
 export function GroupHit({ hit, highlight }: { hit: SearchHits['groups']; highlight?: SearchHighlight }) {
   const { t } = useTranslation('search');
   return (
-    <HitFrame
-      to={hit.html_url}
-      title={hit.name}
+    <PicturedHit
+      hit={hit}
       highlight={highlight}
-      image={<Avatar src={hit.images.small} name={hit.name} alt="" size={40} radius="sm" />}
+      radius="sm"
       preview={hit.teaser ?? undefined}
       meta={
         <MetaLine
