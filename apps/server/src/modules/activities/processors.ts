@@ -74,7 +74,7 @@ export function activityProcessors(
     const [[actor], network, addresses] = await Promise.all([
       deps.members.findMany(event.networkId, event.actorId ? [event.actorId] : []),
       deps.networks.get(event.networkId),
-      deps.memberSettings.mailAddresses(event.networkId, notice.recipients, 'notification'),
+      deps.memberSettings.mailAddresses(event.networkId, notice.recipients, 'notification', event.actorId),
     ]);
     const name = actor ? memberName(actor) : '';
     const rendered = new Map<string, MailJob>();

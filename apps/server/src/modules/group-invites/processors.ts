@@ -47,7 +47,7 @@ export function groupInviteProcessors(
     const [[actor], network, addresses] = await Promise.all([
       deps.members.findMany(networkId, [event.actorId]),
       deps.networks.get(networkId),
-      deps.memberSettings.mailAddresses(networkId, invitees, 'notification'),
+      deps.memberSettings.mailAddresses(networkId, invitees, 'notification', event.actorId),
     ]);
     const actorName = actor ? memberName(actor) : '';
     // Rendered before the transaction: inside it only its `tx` may be used.

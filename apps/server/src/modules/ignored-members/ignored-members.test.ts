@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CHAT_ERROR_KEYS,
   directChatId,
@@ -14,6 +14,7 @@ import {
   type DirectMessage,
   type DirectMessageList,
   type IgnoredMemberList,
+  type NotificationPage,
 } from '@agora/contracts';
 import {
   connectSocket,
@@ -60,17 +61,17 @@ async function member(options: MemberOptions = {}) {
 }
 
 let groups = 0;
-async function groupOf(members: Member[]) {
+async function groupOf(members: Member[], admins: Member[] = []) {
   const [category] = await t.services.groups.createCategories(networkId, [
     { slug: `teams-${++groups}`, name: 'Team', pluralName: 'Teams' },
   ]);
   const [group] = await t.services.groups.createGroups(networkId, [
     { groupCategoryId: category!.id, slug: `team-${groups}`, name: `Team ${groups}` },
   ]);
-  await t.services.groups.addMembers(
-    networkId,
-    members.map((m) => ({ groupId: group!.id, membershipId: m.id })),
-  );
+  await t.services.groups.addMembers(networkId, [
+    ...members.map((m) => ({ groupId: group!.id, membershipId: m.id })),
+    ...admins.map((m) => ({ groupId: group!.id, membershipId: m.id, role: 'admin' as const })),
+  ]);
   return group!;
 }
 
@@ -262,5 +263,47 @@ describe('what ignored members wrote', () => {
     await unignore(anna, max);
     await unignore(anna, max);
     await ok(maxTab, 'message', text(direct, 'Hello again'));
+  });
+});
+
+describe('what ignored members cause', () => {
+  it('notifies and mails the member who ignores them of nothing, and the others as ever', async () => {
+    const [anna, max, lena] = await Promise.all([member(), member(), member()]);
+    const team = await groupOf([anna, lena], [max]);
+    await ignore(anna, max);
+    const streamId = await t.services.activities.defaultStreamId(networkId);
+    const mention = (m: Member) =>
+      `<span data-type="mention" data-id="${m.id}" data-label="M" data-marker="@">@M</span>`;
+    const post = (who: Member, content: string, type = 'note') =>
+      json<Activity>(who.session, 'POST', '/api/v1/activities', {
+        activity: { content, type, activitystream_ids: [streamId] },
+      });
+
+    // A mention, answers to their questions, and a message to a group they belong to.
+    await post(max, `<p>Hello ${mention(anna)} and ${mention(lena)}</p>`);
+    for (const asker of [anna, lena]) {
+      const question = await post(asker, '<p>Who knows?</p>', 'question');
+      await json(max.session, 'POST', `/api/v1/activities/${question.id}/answers`, { content: '<p>Max does</p>' });
+    }
+    await json(max.session, 'POST', '/api/v1/messages', {
+      subject: 'Team',
+      content: '<p>Hello team</p>',
+      to_group: [team.id],
+    });
+    await t.services.events.settled();
+
+    const typesOf = async (who: Member) =>
+      (await json<NotificationPage>(who.session, 'GET', '/api/v1/notifications')).notifications
+        .map((n) => n.type)
+        .sort();
+    expect(await typesOf(lena)).toEqual(['activity_answer', 'activity_mention', 'direct_message']);
+    expect(await typesOf(anna)).toEqual([]);
+    // Lena's mails (the mention and the message) are queued with Anna's would-be ones.
+    const mailsTo = (m: Member) => t.services.mailer.outbox(m.user.email);
+    await vi.waitFor(async () => expect(await mailsTo(lena)).toHaveLength(2), { timeout: 10_000, interval: 100 });
+    expect(await mailsTo(anna)).toEqual([]);
+    // The message itself still reaches her inbox, marked.
+    const inbox = await json<DirectMessageList>(anna.session, 'GET', '/api/v1/messages');
+    expect(inbox.messages.map((m) => [m.subject, m.ignored])).toEqual([['Team', true]]);
   });
 });

@@ -16,9 +16,9 @@ export function createIgnoredMembersRepository(db: Db) {
     },
 
     /** Of some members, those who ignore one member. */
-    async ignoring(ignoredId: string, among: string[]): Promise<Set<string>> {
+    async ignoring(ignoredId: string, among: string[], tx: Db = db): Promise<Set<string>> {
       if (among.length === 0) return new Set();
-      const rows = await db
+      const rows = await tx
         .select({ id: ignoredMembers.membershipId })
         .from(ignoredMembers)
         .where(and(eq(ignoredMembers.ignoredId, ignoredId), inArray(ignoredMembers.membershipId, among)));

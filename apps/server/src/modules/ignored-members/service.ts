@@ -81,8 +81,12 @@ export function createIgnoredMembersService(deps: IgnoredMembersDeps) {
       return (await ignoredBy(a)).has(b);
     },
 
-    /** Of some members (the recipients of a message), those who ignore `membershipId`: one query. */
-    ignoring: (membershipId: string, among: string[]): Promise<Set<string>> => repository.ignoring(membershipId, among),
+    /**
+     * Of some members (the recipients of a message, a notification or a mail), those who ignore
+     * `membershipId`: one query, in the caller's transaction when given.
+     */
+    ignoring: (membershipId: string, among: string[], tx?: Db): Promise<Set<string>> =>
+      repository.ignoring(membershipId, among, tx),
 
     /** `GET /members/{id}/ignored`: the actor's own list (403 for anyone else's). */
     async list(actor: Actor, membershipId: string): Promise<IgnoredMemberList> {

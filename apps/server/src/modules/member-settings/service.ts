@@ -12,6 +12,7 @@ import type { Events } from '../../platform/events/index.ts';
 import type { Actor, NetworkContext } from '../../platform/policy/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { GroupsService } from '../groups/index.ts';
+import type { IgnoredMembersService } from '../ignored-members/index.ts';
 import type { MembershipRow, MembersService } from '../members/index.ts';
 import { MEMBER_SETTINGS_EVENTS } from './events.ts';
 import { createMemberSettingsRepository } from './repository.ts';
@@ -22,6 +23,7 @@ export type MemberSettingsDeps = {
   members: Pick<MembersService, 'findMany' | 'findByUsers'>;
   accounts: Pick<AccountsService, 'registration' | 'mailAddresses'>;
   groups: Pick<GroupsService, 'groupsOfMember'>;
+  ignoredMembers: Pick<IgnoredMembersService, 'ignoring'>;
 };
 
 export type MemberSettingsService = ReturnType<typeof createMemberSettingsService>;
@@ -75,10 +77,17 @@ export function createMemberSettingsService(deps: MemberSettingsDeps) {
     /**
      * Where mail of a kind goes: the addresses (and locales) of those of some members who may
      * get it, as `accounts.mailAddresses` answers; a constant number of queries however many.
+     * A mail caused by a member (`causedBy`: a mention, a message) skips those who ignore them.
      */
-    async mailAddresses(networkId: string, membershipIds: string[], kind: MailKind) {
-      const allowed = await mailAllowedAmong(networkId, membershipIds, kind);
-      return deps.accounts.mailAddresses(networkId, [...allowed]);
+    async mailAddresses(networkId: string, membershipIds: string[], kind: MailKind, causedBy?: string | null) {
+      const [allowed, ignoring] = await Promise.all([
+        mailAllowedAmong(networkId, membershipIds, kind),
+        causedBy ? deps.ignoredMembers.ignoring(causedBy, membershipIds) : new Set<string>(),
+      ]);
+      return deps.accounts.mailAddresses(
+        networkId,
+        [...allowed].filter((id) => !ignoring.has(id)),
+      );
     },
 
     /** Whether one member may get a mail of the kind. */

@@ -67,7 +67,7 @@ export function messageProcessors(
     const [[author], network, addresses] = await Promise.all([
       deps.members.findMany(networkId, [message.authorId]),
       deps.networks.get(networkId),
-      deps.memberSettings.mailAddresses(networkId, recipientIds, 'notification'),
+      deps.memberSettings.mailAddresses(networkId, recipientIds, 'notification', message.authorId),
     ]);
     const actor = author ? memberName(author) : '';
     const body = settings.notifications_send_direct_message_body ? message.plainContent : null;

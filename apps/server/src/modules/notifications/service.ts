@@ -15,6 +15,7 @@ import type { ProcessorContext } from '../../platform/events/index.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { IgnoredMembersService } from '../ignored-members/index.ts';
 import { presentMemberSummary, type MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import { presentNotification, type NotificationActor } from './present.ts';
@@ -30,6 +31,8 @@ export type NotificationsDeps = {
   /** The network's language, for members who chose none. */
   networks: Pick<NetworksService, 'get'>;
   realtime: Pick<Realtime, 'toMember'>;
+  /** Members who ignore a notification's actor do not get it. */
+  ignoredMembers: Pick<IgnoredMembersService, 'ignoring'>;
 };
 
 /** An event processor's transaction, and where the pushes go once it commits. */
@@ -38,7 +41,10 @@ export type NotifyContext = { tx: Db; afterCommit: ProcessorContext['afterCommit
 /** What any module hands over to notify members of something. */
 export type NotifyInput = {
   networkId: string;
-  /** Membership ids; the actor is left out, as nobody needs to hear of what they did. */
+  /**
+   * Membership ids; the actor is left out, as nobody needs to hear of what they did, and so are
+   * those who ignore the actor.
+   */
   recipientIds: string[];
   /** Names the message `notifications:types.{type}`, in which the notification is read. */
   type: string;
@@ -136,7 +142,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
      * in its transaction and pushed once that commits.
      */
     async notify(input: NotifyInput, context?: NotifyContext): Promise<Notification[]> {
-      const recipientIds = [...new Set(input.recipientIds)].filter((id) => id !== input.actorId);
+      let recipientIds = [...new Set(input.recipientIds)].filter((id) => id !== input.actorId);
+      if (input.actorId && recipientIds.length > 0) {
+        const ignoring = await deps.ignoredMembers.ignoring(input.actorId, recipientIds, context?.tx);
+        if (ignoring.size > 0) recipientIds = recipientIds.filter((id) => !ignoring.has(id));
+      }
       if (recipientIds.length === 0) return [];
       const rows = await repository.insertMany(
         recipientIds.map((recipientId) => ({

@@ -139,6 +139,7 @@ export function createContact(deps: ContactDeps) {
           actor.networkId,
           recipients.slice(start, start + ADDRESS_CHUNK),
           'notification',
+          actor.membershipId,
         );
         for (const address of addresses.values()) {
           const locale = mailLocale(address.locale, fallbackLocale);

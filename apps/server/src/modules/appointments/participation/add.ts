@@ -193,7 +193,7 @@ export function createAddParticipants(deps: AddDeps) {
       const network = await deps.networks.get(networkId);
       const fallback = network?.language ?? 'de';
       for (const batch of chunks(invitees, BATCH)) {
-        const addresses = await deps.memberSettings.mailAddresses(networkId, batch, 'notification');
+        const addresses = await deps.memberSettings.mailAddresses(networkId, batch, 'notification', actorId);
         for (const id of batch) {
           const address = addresses.get(id);
           if (!address) continue;
