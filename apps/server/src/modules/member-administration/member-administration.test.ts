@@ -6,6 +6,7 @@ import {
   createTestApp,
   signedInMember,
   signIn,
+  storeNetworkSettings,
   type Session,
   type TestApp,
 } from '../../testing/index.ts';
@@ -126,6 +127,27 @@ describe('POST /administration/members', () => {
     expect(created).toMatchObject({ first_name: 'Nora', last_name: 'Neu', email: body.user.email, locked: false });
     await expect(signIn(t.app, body.user.email, 'a-good-password')).resolves.toBeTruthy();
     expect((await t.services.members.find(networkId, created.id))?.profile).toEqual({ department: 'Sales' });
+  });
+
+  it('sends a member made here through the onboarding where the network asks for profile data', async () => {
+    const pendingOf = async () => {
+      const response = await call(
+        admin.session,
+        'POST',
+        '/administration/members',
+        newUser({ password: 'a-good-password', profile: { room: '1' } }),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return !!(await t.services.members.find(networkId, response.json<MemberAdminDetail>().id))?.onboardingPendingAt;
+    };
+    expect(await pendingOf()).toBe(false);
+    await storeNetworkSettings(t.database.db, networkId, { join_ask_for_profile_data: true });
+    try {
+      // The administrator's values are not the member's own.
+      expect(await pendingOf()).toBe(true);
+    } finally {
+      await storeNetworkSettings(t.database.db, networkId, {});
+    }
   });
 
   it('refuses what the rules refuse, making nobody', async () => {

@@ -19,6 +19,7 @@ import type { GroupsService } from '../groups/index.ts';
 import { memberName, memberPolicy, searchTerms, type MembersService, type MembershipRow } from '../members/index.ts';
 import type { MembershipRolesService } from '../membership-roles/index.ts';
 import type { NetworksService } from '../networks/index.ts';
+import type { ProfileEditService } from '../profile-edit/index.ts';
 import { formerMemberName } from './anonymize.ts';
 import { presentDetail, presentGroups, presentItem, presentOptions } from './present.ts';
 
@@ -29,6 +30,8 @@ export type MemberAdministrationDeps = {
   groups: GroupsService;
   membershipRoles: MembershipRolesService;
   networks: NetworksService;
+  /** Whether a member made here goes through the onboarding first. */
+  profileEdit: Pick<ProfileEditService, 'onboardingOnJoin'>;
 };
 
 export type MemberAdministrationService = ReturnType<typeof createMemberAdministrationService>;
@@ -53,7 +56,7 @@ async function renamingErrors<T>(from: string, to: string, work: () => Promise<T
 }
 
 export function createMemberAdministrationService(deps: MemberAdministrationDeps) {
-  const { accounts, members, networks } = deps;
+  const { accounts, members, networks, profileEdit } = deps;
 
   /** A member of the actor's network; deleted members and contacts without sign-in are 404. */
   async function load(actor: Actor, rawId: string): Promise<MembershipRow> {
@@ -135,6 +138,7 @@ export function createMemberAdministrationService(deps: MemberAdministrationDeps
           password: input.send_welcome_mail ? null : input.password,
           isExternal: input.is_external,
           profile: input.profile,
+          onboardingPending: await profileEdit.onboardingOnJoin(network.id, input.profile, false),
         },
         { actorId: actor.membershipId, via: 'administration', details: { send_welcome_mail: input.send_welcome_mail } },
       );

@@ -23,6 +23,7 @@ import {
 } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { PropertySetsService } from '../property-sets/index.ts';
+import { joinsWithOnboarding } from './onboarding.ts';
 
 export type ProfileUpdateInput = z.output<typeof profileUpdateSchema>['member'];
 
@@ -208,6 +209,20 @@ export function createProfileEditService(deps: ProfileEditDeps) {
     async onboardingForm(actor: Actor): Promise<ProfileForm & { pending: boolean }> {
       const { membership, settings } = await loadEditable(actor, actor.membershipId);
       return { ...(await form(actor, membership, settings)), pending: !!membership.onboardingPendingAt };
+    },
+
+    /**
+     * Whether a member about to join with this profile goes through the onboarding first (see
+     * `joinsWithOnboarding`); `ownForm`: they filled in a join form, not an administrator.
+     */
+    async onboardingOnJoin(networkId: string, profile: Record<string, unknown>, ownForm: boolean): Promise<boolean> {
+      const [{ settings }, properties] = await Promise.all([networkOf(networkId), profileProperties(networkId)]);
+      return joinsWithOnboarding({
+        askForProfileData: settings.join_ask_for_profile_data,
+        properties,
+        profile,
+        ownForm,
+      });
     },
 
     /** `PUT /onboarding/profile`: saves the own profile (required properties must be given) and ends the onboarding. */

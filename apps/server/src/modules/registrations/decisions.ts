@@ -73,6 +73,7 @@ export function createRegistrationDecisions(deps: RegistrationsContext) {
           locale: row.locale,
           isExternal: settings.join_as_external,
           profile: row.profile,
+          onboardingPending: await deps.profileEdit.onboardingOnJoin(network.id, row.profile, true),
         },
         { actorId: actor.membershipId, via: 'registration', details: { registration_id: row.id } },
       );

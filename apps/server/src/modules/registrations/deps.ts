@@ -9,6 +9,7 @@ import type { ExternalInvitesService } from '../external-invites/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
+import type { ProfileEditService } from '../profile-edit/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { Altcha } from './altcha.ts';
 import type { RegistrationsRepository } from './repository.ts';
@@ -25,6 +26,8 @@ export type RegistrationsDeps = {
   externalInvites: Pick<ExternalInvitesService, 'openByToken' | 'accept'>;
   groups: Pick<GroupsService, 'withRolesAndCategories'>;
   networks: Pick<NetworksService, 'get' | 'settings'>;
+  /** Whether a joining member goes through the onboarding first. */
+  profileEdit: Pick<ProfileEditService, 'onboardingOnJoin'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   altcha: Altcha;
   publicUrl: string;

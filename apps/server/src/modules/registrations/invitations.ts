@@ -70,6 +70,7 @@ export function createInvitations(deps: RegistrationsDeps) {
       if (actor) throw forbidden('already_signed_in');
       await checkJoiningPassword(deps, { ...input, email: invite.email }, 'password');
       const settings = await settingsOf(deps, network);
+      const profile = profileValues(settings, input.profile);
       const { user, membership } = await deps.accounts.addMember(
         network,
         {
@@ -79,7 +80,8 @@ export function createInvitations(deps: RegistrationsDeps) {
           password: input.password,
           locale: input.locale ?? null,
           isExternal: invite.userType === 'external',
-          profile: profileValues(settings, input.profile),
+          profile,
+          onboardingPending: await deps.profileEdit.onboardingOnJoin(network.id, profile, true),
         },
         { actorId: invite.authorId, via: 'invite', details: { external_invite_id: invite.id } },
       );

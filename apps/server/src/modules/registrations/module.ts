@@ -7,6 +7,7 @@ import type { GroupsService } from '../groups/index.ts';
 import type { MembersService } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { ProfileEditService } from '../profile-edit/index.ts';
 import { createAltcha } from './altcha.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { registrationRoutes } from './routes.ts';
@@ -20,12 +21,13 @@ type Needs = {
   externalInvites: ExternalInvitesService;
   groups: GroupsService;
   notifications: NotificationsService;
+  profileEdit: ProfileEditService;
 };
 
 /** Joining the network: signing up (moderated or not, with a proof of work) and accepting invitations. */
 export const registrationsModule = defineModule({
   name: 'registrations',
-  needs: ['accounts', 'members', 'networks', 'externalInvites', 'groups', 'notifications'],
+  needs: ['accounts', 'members', 'networks', 'externalInvites', 'groups', 'notifications', 'profileEdit'],
   create: (platform, needs: Needs) =>
     createRegistrationsService({
       ...needs,

@@ -132,6 +132,46 @@ describe('signing up without moderation', () => {
   });
 });
 
+describe('the onboarding after signing up', () => {
+  it('follows where the profile asked for was left empty, or a required property was not asked', async () => {
+    await storeNetworkSettings(t.database.db, networkId, {
+      ...open,
+      join_ask_for_profile_data: true,
+      directory_profile_fields: ['department'],
+    });
+    const pendingOf = async (user: Record<string, unknown>) => {
+      const response = await signUp(user);
+      expect(response.statusCode, response.body).toBe(201);
+      const session = await t.app.inject({
+        url: '/api/v1/session',
+        headers: { cookie: sessionCookieFrom(response), accept: 'application/json' },
+      });
+      return session.json().member.onboarding_pending as boolean;
+    };
+    expect(await pendingOf(person({ profile: { department: 'Einkauf' } }))).toBe(false);
+    expect(await pendingOf(person({ profile: { department: ' ' } }))).toBe(true);
+
+    const { session: admin } = await signedInMember(t.app, t.services, networkId, { admin: true });
+    const properties = (list: object[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/property_sets/profile',
+        headers: admin.headers,
+        payload: { properties: list },
+      });
+    const required = await properties([
+      { name: 'department', label: 'Department', type: 'text' },
+      { name: 'badge', label: 'Badge number', type: 'text', required: true },
+    ]);
+    expect(required.statusCode, required.body).toBe(200);
+    try {
+      expect(await pendingOf(person({ profile: { department: 'Einkauf' } }))).toBe(true);
+    } finally {
+      expect((await properties([])).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('the proof of work', () => {
   beforeEach(() => storeNetworkSettings(t.database.db, networkId, { ...open, altcha_captcha: true }));
 

@@ -96,6 +96,7 @@ export function createSignUp(deps: RegistrationsContext) {
           locale: input.locale ?? null,
           isExternal: settings.join_as_external,
           profile,
+          onboardingPending: await deps.profileEdit.onboardingOnJoin(network.id, profile, true),
         },
         { actorId: null, via: 'registration' },
       );
