@@ -18,22 +18,11 @@ type Roots = { network: FolderSummary | null; groups: FolderSummary[] };
 
 const roots = (who: Person) => w.call<Roots>(who, 'GET', '/api/storage/folders/roots');
 const networkRoot = async (who: Person) => (await roots(who)).network!;
-const newFolder = async (who: Person, parentId: string, name = 'Folder') =>
-  (
-    await w.call<FolderSummary>(
-      who,
-      'POST',
-      '/api/storage/folders',
-      { folder: { name, parent_folder_id: parentId } },
-      201,
-    )
-  ).id;
+const newFolder = async (who: Person, parentId: string, name = 'Folder') => (await w.newFolder(who, parentId, name)).id;
 const addFiles = (who: Person, body: Record<string, unknown>, status = 201) =>
   w.call<NewFilesAnswer>(who, 'POST', '/api/v1/files', body, status);
-async function addFile(who: Person, folderIds: string[], content = 'first', name = 'plan.txt') {
-  const upload = await w.upload(who, content, name);
-  return (await addFiles(who, { files: [upload.id], folder_ids: folderIds })).files[0]!;
-}
+const addFile = (who: Person, folderIds: string[], content = 'first', name = 'plan.txt') =>
+  w.addFile(who, folderIds, { content, name });
 const getFile = (who: Person, id: string, status = 200) =>
   w.call<FileEntry>(who, 'GET', `/api/storage/files/${id}`, undefined, status);
 const putFile = (who: Person, id: string, file: Record<string, unknown>, status = 200) =>

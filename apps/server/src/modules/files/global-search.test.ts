@@ -35,28 +35,10 @@ beforeAll(async () => {
   hiddenRoot = roots.groups.find((g) => g.group!.id === hidden.id)!.id;
 });
 
-async function addFile(who: Person, folderId: string, name: string, content: string | Buffer = 'text') {
-  const upload = await w.upload(who, content as string, name);
-  const answer = await w.call<NewFilesAnswer>(
-    who,
-    'POST',
-    '/api/v1/files',
-    { files: [upload.id], folder_ids: [folderId] },
-    201,
-  );
-  return answer.files[0]!;
-}
+const addFile = (who: Person, folderId: string, name: string, content: string | Buffer = 'text') =>
+  w.addFile(who, [folderId], { name, content });
 
-const newFolder = async (who: Person, parentId: string, name: string) =>
-  (
-    await w.call<FolderSummary>(
-      who,
-      'POST',
-      '/api/storage/folders',
-      { folder: { name, parent_folder_id: parentId } },
-      201,
-    )
-  ).id;
+const newFolder = async (who: Person, parentId: string, name: string) => (await w.newFolder(who, parentId, name)).id;
 
 /**
  * Waits until the index has caught up: the events' processors (which ask for extractions), the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentAction, FileEntry, Folder, FolderSearchAnswer, NewFilesAnswer } from '@agora/contracts';
+import type { DocumentAction, FileEntry, FolderSearchAnswer } from '@agora/contracts';
 import { storeNetworkSettings } from '../../testing/index.ts';
 import { filesTestWorld } from './test-support.ts';
 
@@ -24,27 +24,11 @@ beforeAll(async () => {
   member = await world.person();
   guest = await world.person({ external: true });
   rootId = (await world.call<{ network: { id: string } }>(member, 'GET', '/api/storage/folders/roots')).network.id;
-  const folder = (name: string, parent: string, extra: object = {}) =>
-    world.call<Folder>(
-      member,
-      'POST',
-      '/api/storage/folders',
-      { folder: { name, parent_folder_id: parent, ...extra } },
-      201,
-    );
+  const folder = (name: string, parent: string, fields: object = {}) => world.newFolder(member, parent, name, fields);
   const projects = await folder('Projects', rootId, { folder_profile: { status: 'open' } });
   const budgets = await folder('Budgets', projects.id, { description: 'Quarterly figures, 100% checked' });
-  const add = async (name: string, folderId: string, profile: object) => {
-    const upload = await world.upload(member, name, name);
-    const answer = await world.call<NewFilesAnswer>(
-      member,
-      'POST',
-      '/api/v1/files',
-      { files: [upload.id], folder_ids: [folderId], file_profile: profile },
-      201,
-    );
-    return answer.files[0]!;
-  };
+  const add = (name: string, folderId: string, profile: object) =>
+    world.addFile(member, [folderId], { name, content: name, fields: { file_profile: profile } });
   await add('budget 2026.txt', budgets.id, { status: 'done', tags: ['finance'], note: 'Signed by the board' });
   plan = await add('plan.txt', projects.id, { status: 'open', tags: ['hr', 'finance'] });
 });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { expect } from 'vitest';
+import type { FileEntry, Folder, NewFilesAnswer } from '@agora/contracts';
 import { createNetwork, createTestApp, signedInMember, type Session, type TestApp } from '../../testing/index.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -57,7 +58,7 @@ export async function filesTestWorld(env: Record<string, string> = {}) {
   }
 
   /** A volatile upload of the member's in the files directory. */
-  const upload = (who: Person, content: string, fileName = 'notes.txt') =>
+  const upload = (who: Person, content: string | Buffer, fileName = 'notes.txt') =>
     t.services.storage.store({
       networkId,
       uploaderId: who.membership.id,
@@ -66,5 +67,27 @@ export async function filesTestWorld(env: Record<string, string> = {}) {
       body: Readable.from([Buffer.from(content)]),
     });
 
-  return { t, networkId, person, inject, call, groupOf, upload };
+  /** A folder made by the member (`POST /api/storage/folders`), with more of its fields when given. */
+  const newFolder = (who: Person, parentId: string, name = 'Folder', fields: object = {}) =>
+    call<Folder>(who, 'POST', '/api/storage/folders', { folder: { name, parent_folder_id: parentId, ...fields } }, 201);
+
+  /** A file made of a new upload in these folders (`POST /api/v1/files`), with more of the call's fields when given. */
+  async function addFile(
+    who: Person,
+    folderIds: string[],
+    options: { content?: string | Buffer; name?: string; fields?: Record<string, unknown> } = {},
+  ): Promise<FileEntry> {
+    const { content = 'first', name = 'plan.txt', fields = {} } = options;
+    const uploaded = await upload(who, content, name);
+    const answer = await call<NewFilesAnswer>(
+      who,
+      'POST',
+      '/api/v1/files',
+      { files: [uploaded.id], folder_ids: folderIds, ...fields },
+      201,
+    );
+    return answer.files[0]!;
+  }
+
+  return { t, networkId, person, inject, call, groupOf, upload, newFolder, addFile };
 }
