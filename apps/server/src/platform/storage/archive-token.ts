@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { createSignedTokens } from '../auth/signed-tokens.ts';
 
 /** How long a token from `POST /api/v1/file_token` may be posted to the archive route. */
 export const ARCHIVE_TOKEN_TTL_MS = 10 * 60 * 1000;
@@ -29,42 +29,26 @@ export type ArchiveTokens = {
 };
 
 /**
- * Tokens are `payload.signature`, both base64url: the payload is the claims as JSON, the
- * signature an HMAC-SHA256 over it. No state on the server, so any process of a cluster that
- * shares the secret accepts them. The key is derived from the secret for this one purpose, so
- * the session secret can be passed without an archive token ever passing for anything else.
+ * Signed, stateless tokens (`createSignedTokens`) with a key of their own: the session secret can
+ * be passed without an archive token ever passing for anything else.
  */
 export function createArchiveTokens(secret: string, now: () => number = Date.now): ArchiveTokens {
-  const key = createHmac('sha256', secret).update('agora:archive-token:v1').digest();
-  const signatureOf = (payload: string) => createHmac('sha256', key).update(payload).digest();
+  const tokens = createSignedTokens(secret, 'agora:archive-token:v1', payloadSchema, now);
 
   return {
     sign(claims) {
-      const payload = Buffer.from(
-        JSON.stringify({
-          n: claims.networkId,
-          m: claims.membershipId,
-          f: claims.fileIds,
-          d: claims.folderIds,
-          e: now() + ARCHIVE_TOKEN_TTL_MS,
-        }),
-      ).toString('base64url');
-      return `${payload}.${signatureOf(payload).toString('base64url')}`;
+      return tokens.sign({
+        n: claims.networkId,
+        m: claims.membershipId,
+        f: claims.fileIds,
+        d: claims.folderIds,
+        e: now() + ARCHIVE_TOKEN_TTL_MS,
+      });
     },
 
     verify(token) {
-      const [payload, signature, ...extra] = token.split('.');
-      if (!payload || !signature || extra.length) return null;
-      const expected = signatureOf(payload);
-      const given = Buffer.from(signature, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      let parsed: z.infer<typeof payloadSchema>;
-      try {
-        parsed = payloadSchema.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-      } catch {
-        return null;
-      }
-      if (parsed.e <= now()) return null;
+      const parsed = tokens.verify(token);
+      if (!parsed) return null;
       return {
         networkId: parsed.n,
         membershipId: parsed.m,
