@@ -11,9 +11,10 @@ import { forbidden, unprocessable } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import { fileCan, frozenReason, readsFolder, type FilesAccess, type FilesAccessService } from './access.ts';
 import type { FilesDeps } from './deps.ts';
-import { FILE_EVENTS, PENDING_VERSION_OWNER } from './events.ts';
+import { FILE_EVENTS } from './events.ts';
 import { checkTargetFolders, isOwnVolatileUpload } from './new-files.ts';
-import { fileUrl, presentAuthor, presentVersion } from './present.ts';
+import { createVersionWriter, presentPendingVersion } from './pending-versions.ts';
+import { presentVersion } from './present.ts';
 import type { createProfileFilter } from './profile-values.ts';
 import { fileEventContext } from './remove.ts';
 import type { FilesRepository } from './repository.ts';
@@ -29,6 +30,7 @@ type Parts = {
 /** One file: reading it, changing it, its versions and views. */
 export function createFiles(deps: FilesDeps, repository: FilesRepository, parts: Parts) {
   const { access } = parts;
+  const versions = createVersionWriter({ ...deps, repository });
 
   async function present(filesAccess: FilesAccess, id: string): Promise<FileEntry> {
     const { file } = await access.loadFile(filesAccess, id);
@@ -151,66 +153,24 @@ export function createFiles(deps: FilesDeps, repository: FilesRepository, parts:
         throw unprocessable({ upload_id: [FILE_ERROR_KEYS.notUploaded] });
       const readable = folders.filter((f) => readsFolder(filesAccess, f));
       if (readable.some((f) => f.requiresApproval) && !can.review) {
-        const pending = await deps.events.transaction(async (tx) => {
-          const row = await repository.insertPendingVersion(tx, {
-            networkId: actor.networkId,
-            fileId: file.id,
-            objectId: upload!.id,
-            authorId: actor.membershipId,
-            description: input.description,
-          });
-          await deps.storage.attach(
-            actor,
-            [upload!.id],
-            { type: PENDING_VERSION_OWNER, id: row.id },
-            {
-              db: tx,
-              field: 'upload_id',
-              directory: 'files',
-            },
-          );
-          await record(tx, actor, FILE_EVENTS.pendingVersionAdded, file, folders, { pending_version_id: row.id });
-          return row;
-        });
+        const pending = await deps.events.transaction((tx) =>
+          versions.makePending(tx, actor, { file, folders, uploadId: upload!.id, description: input.description }),
+        );
         const [author] = await deps.members.findMany(actor.networkId, [actor.membershipId]);
         return {
           file: await present(filesAccess, file.id),
-          pending_version: {
-            id: pending.id,
-            original_filename: upload!.name,
-            extension: upload!.extension,
-            size: upload!.size,
-            created_at: pending.createdAt.toISOString(),
-            author_name: presentAuthor(actor.membershipId, author).displayName,
-            description: pending.description,
-            url: fileUrl(upload!.id, upload!.name),
-          },
+          pending_version: presentPendingVersion(pending, upload, author),
         };
       }
-      await deps.events.transaction(async (tx) => {
-        const { object, previous } = await deps.storage.replaceContent(actor, file.id, upload!.id, tx);
-        await repository.insertVersion(tx, {
-          networkId: actor.networkId,
-          fileId: file.id,
-          version: file.version,
-          key: previous.key,
-          originalFilename: file.originalFilename,
-          extension: previous.extension,
-          size: previous.size,
-          contentType: previous.contentType,
-          authorId: previous.uploaderId,
-          createdAt: previous.publishedAt ?? file.createdAt,
-        });
-        const updated = await repository.updateFile(tx, file.id, {
-          version: file.version + 1,
-          originalFilename: object.name,
-          extension: object.extension,
-          size: object.size,
-          contentType: object.contentType,
-          ...(input.description ? { description: input.description } : {}),
-        });
-        await record(tx, actor, FILE_EVENTS.versionAdded, updated, folders, { version: updated.version });
-      });
+      await deps.events.transaction((tx) =>
+        versions.makeCurrent(tx, actor, {
+          file,
+          folders,
+          uploadId: upload!.id,
+          uploader: actor,
+          description: input.description,
+        }),
+      );
       return { file: await present(filesAccess, file.id), pending_version: null };
     },
 

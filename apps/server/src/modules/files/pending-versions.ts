@@ -1,12 +1,13 @@
 import type { PendingVersion } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Actor } from '../../platform/policy/index.ts';
-import type { StoredObjectRow } from '../../platform/storage/index.ts';
+import type { Storage, StoredObjectRow } from '../../platform/storage/index.ts';
 import { memberName, type MembershipRow } from '../members/index.ts';
-import type { ApprovalDeps } from './approval-deps.ts';
+import type { FilesDeps } from './deps.ts';
 import { FILE_EVENTS, PENDING_VERSION_OWNER } from './events.ts';
 import { fileUrl } from './present.ts';
 import { fileEventContext } from './remove.ts';
+import type { FilesRepository } from './repository.ts';
 import type { FilePendingVersionRow, FileRow, FolderRow } from './tables.ts';
 
 export function presentPendingVersion(
@@ -27,11 +28,16 @@ export function presentPendingVersion(
 }
 
 /**
- * The two ends of a new version that do not come from the new-version form: an upload made the
- * current version in the caller's transaction (approving a pending version, an office editor
- * saving), and an upload kept as a pending version (an office editor saving where approval applies).
+ * The two ends of a new version, in the caller's transaction: an upload made the current version
+ * (the new-version form, approving a pending version, an office editor saving), and an upload
+ * kept as a pending version (where approval applies and the member does not review).
  */
-export function createVersionWriter(deps: ApprovalDeps) {
+export function createVersionWriter(
+  deps: Pick<FilesDeps, 'events'> & {
+    storage: Pick<Storage, 'replaceContent' | 'attach'>;
+    repository: FilesRepository;
+  },
+) {
   const record = (tx: Db, actor: Actor, type: string, file: FileRow, folders: FolderRow[], changes: object) =>
     deps.events.record(tx, {
       networkId: actor.networkId,
@@ -45,12 +51,20 @@ export function createVersionWriter(deps: ApprovalDeps) {
   return {
     /**
      * The upload (a volatile one of `uploader`) becomes the file's current bytes; the bytes before
-     * are kept as the version they were. Records `file.version_added` by `actor`.
+     * are kept as the version they were; a `description` given replaces the file's. Records
+     * `file.version_added` by `actor`.
      */
     async makeCurrent(
       tx: Db,
       actor: Actor,
-      input: { file: FileRow; folders: FolderRow[]; uploadId: string; uploader: Actor; changes?: object },
+      input: {
+        file: FileRow;
+        folders: FolderRow[];
+        uploadId: string;
+        uploader: Actor;
+        description?: string;
+        changes?: object;
+      },
     ): Promise<FileRow> {
       const { object, previous } = await deps.storage.replaceContent(input.uploader, input.file.id, input.uploadId, tx);
       // Read again once the object's row is locked: a version saved meanwhile counts.
@@ -73,6 +87,7 @@ export function createVersionWriter(deps: ApprovalDeps) {
         extension: object.extension,
         size: object.size,
         contentType: object.contentType,
+        ...(input.description ? { description: input.description } : {}),
       });
       await record(tx, actor, FILE_EVENTS.versionAdded, updated, input.folders, {
         version: updated.version,
