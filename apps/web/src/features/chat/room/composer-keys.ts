@@ -1,22 +1,14 @@
-type KeyInput = {
-  key: string;
-  shiftKey: boolean;
-  ctrlKey: boolean;
-  altKey: boolean;
-  metaKey: boolean;
-  /** True while an input method (Japanese, Chinese ...) composes a character: Enter confirms it. */
-  isComposing?: boolean;
-};
+import { fieldKey, type KeyInput } from '../../../ui/field-keys.ts';
+
+const ACTIONS = { enter: 'send', modified_enter: 'newline', escape: 'cancel' } as const;
 
 /**
  * What a key press in the composer does (spec 5): Enter sends; with shift, ctrl, alt or meta it
- * breaks the line instead; Escape leaves quoting or editing.
+ * breaks the line instead; Escape leaves quoting or editing; nothing while an input method composes.
  */
 export function composerKeyAction(event: KeyInput): 'send' | 'newline' | 'cancel' | null {
-  if (event.isComposing) return null;
-  if (event.key === 'Escape') return 'cancel';
-  if (event.key !== 'Enter') return null;
-  return event.shiftKey || event.ctrlKey || event.altKey || event.metaKey ? 'newline' : 'send';
+  const key = fieldKey(event);
+  return key ? ACTIONS[key] : null;
 }
 
 /** The text with a line break at the selection, and where the caret goes after it. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_LIMITS } from '@agora/contracts';
 import type { ClientChatMessage, SendInput } from '../client/store.ts';
 import { showChatError } from './chat-error-toast.ts';
+import { keyInputOf } from '../../../ui/field-keys.ts';
 import { composerKeyAction, insertNewline } from './composer-keys.ts';
 import { AttachButtons, DraftAttachments } from './composer-attachments.tsx';
 import { draftUploading, sendableIds } from './draft-attachments.ts';
@@ -100,15 +101,7 @@ export function Composer({ chatId, canWrite, caps, findMessage, onSend, onUpdate
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    const { key, shiftKey, ctrlKey, altKey, metaKey } = event;
-    const action = composerKeyAction({
-      key,
-      shiftKey,
-      ctrlKey,
-      altKey,
-      metaKey,
-      isComposing: event.nativeEvent.isComposing,
-    });
+    const action = composerKeyAction(keyInputOf(event));
     if (action === 'send') {
       event.preventDefault();
       void submit();

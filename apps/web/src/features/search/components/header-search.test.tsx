@@ -18,6 +18,9 @@ describe('header search', () => {
     expect(screen.queryByText('Post 4 about coffee')).toBeNull();
     expect(screen.getByRole('option', { name: 'Calendars' })).toBeTruthy();
 
+    // Enter confirming an input method's character opens nothing.
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', isComposing: true });
+    expect(router.state.location.pathname).toBe('/');
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/search?q=coffee'));
   });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { SEARCH_LIMITS } from '@agora/contracts';
 import { groupQuery } from '../../groups/index.ts';
+import { fieldKey, keyInputOf } from '../../../ui/field-keys.ts';
 import { searchQuery } from '../api.ts';
 import { moduleEntries, quickEntries } from '../lib/header-entries.ts';
 import { searchPath } from '../lib/params.ts';
@@ -55,12 +56,13 @@ export function HeaderSearch() {
     void navigate(path);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const key = fieldKey(keyInputOf(event));
     // Enter with an entry chosen opens it (the combobox does that); without one, all results.
-    if (event.key === 'Enter' && q && combobox.getSelectedOptionIndex() === -1) {
+    if (key === 'enter' && q && combobox.getSelectedOptionIndex() === -1) {
       event.preventDefault();
       open(all.path);
     }
-    if (event.key === 'Escape' && !combobox.dropdownOpened) setPhoneOpened(false);
+    if (key === 'escape' && !combobox.dropdownOpened) setPhoneOpened(false);
   };
 
   if (isPhone && !phoneOpened)
