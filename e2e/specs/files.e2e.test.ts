@@ -73,6 +73,63 @@ describe('files', () => {
     await toolbar.getByText(/gesperrt, festgeschrieben/).waitFor(SHOWN);
   });
 
+  it('Anna moves two files of which Max has locked one meanwhile: the other moves, the locked one stays and is named', async () => {
+    const anna = await suite.signedIn(ANNA, '/files');
+    await anna
+      .getByRole('link', { name: /Netzwerk/ })
+      .first()
+      .click();
+    await row(anna, 'Templates').waitFor(SHOWN);
+    await anna.getByRole('button', { name: 'Ordneraktionen' }).click();
+    await anna.getByRole('menuitem', { name: 'Neuer Ordner' }).click();
+    await anna.getByRole('textbox', { name: 'Name' }).fill('Entwürfe');
+    await anna.getByRole('button', { name: 'Speichern' }).click();
+    await anna.getByRole('heading', { name: 'Entwürfe' }).waitFor(SHOWN);
+    await anna.getByRole('link', { name: 'Dateien hinzufügen' }).first().click();
+    const chooser = anna.waitForEvent('filechooser');
+    await anna.getByRole('button', { name: 'Dateien auswählen' }).click();
+    await (
+      await chooser
+    ).setFiles([
+      { name: 'Rundschreiben.txt', mimeType: 'text/plain', buffer: Buffer.from('Liebe alle, ...') },
+      { name: 'Budget.txt', mimeType: 'text/plain', buffer: Buffer.from('Reisen: 12.000') },
+    ]);
+    await anna.getByText('Budget.txt').waitFor(SHOWN);
+    await anna.getByRole('button', { name: 'Dateien hinzufügen' }).click();
+    await row(anna, 'Budget.txt').waitFor(SHOWN);
+    await row(anna, 'Rundschreiben.txt').waitFor(SHOWN);
+
+    // While Anna's page shows both as free, Max locks the budget.
+    const max = await suite.signedIn(MAX, new URL(anna.url()).pathname);
+    await row(max, 'Budget.txt').getByRole('link', { name: 'Budget.txt' }).click();
+    await max.getByRole('button', { name: 'Sperren' }).click();
+    await max.getByText('Die Datei wurde gesperrt.').waitFor(SHOWN);
+
+    await anna.getByRole('checkbox', { name: 'Rundschreiben.txt auswählen' }).check();
+    await anna.getByRole('checkbox', { name: 'Budget.txt auswählen' }).check();
+    await anna
+      .getByRole('toolbar', { name: 'Aktionen für die Auswahl' })
+      .getByRole('button', { name: 'Verschieben' })
+      .click();
+    const picker = anna.getByRole('dialog', { name: 'In Ordner verschieben' });
+    await picker.getByRole('button', { name: /Netzwerk/ }).click();
+    await picker.getByRole('button', { name: 'Templates' }).click();
+    await expect.poll(() => picker.getByTestId('folder-picker-current').textContent(), SHOWN).toBe('Templates');
+    await picker.getByRole('button', { name: 'Hierher verschieben' }).click();
+
+    await anna.getByText('Nicht ausgeführt für: Budget.txt (gesperrt)').waitFor(SHOWN);
+    await anna.getByText('Verschoben.').waitFor(SHOWN);
+    await row(anna, 'Rundschreiben.txt').waitFor({ state: 'detached', ...SHOWN });
+    await row(anna, 'Budget.txt').waitFor(SHOWN);
+    await anna.goto(new URL('/files', anna.url()).toString());
+    await anna
+      .getByRole('link', { name: /Netzwerk/ })
+      .first()
+      .click();
+    await row(anna, 'Templates').getByRole('link', { name: 'Templates' }).click();
+    await row(anna, 'Rundschreiben.txt').waitFor(SHOWN);
+  });
+
   it('a new version Max uploads to a folder that requires approval waits until Anna approves it', async () => {
     const anna = await suite.signedIn(ANNA, '/files');
     await anna
