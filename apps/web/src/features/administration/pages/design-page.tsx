@@ -1,15 +1,4 @@
-import {
-  Button,
-  ColorInput,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ColorInput, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +6,7 @@ import { contrastText, type Theme } from '@agora/contracts';
 import { UploadField, UploadsPendingError, useUploadField, type UploadItem } from '../../../ui/upload/index.ts';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
+import { FormCard, SubmitForm } from '../../../ui/form-card.tsx';
 import { showFormErrors } from '../../../ui/form-errors.ts';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
@@ -119,95 +109,74 @@ function DesignForm({ initial }: { initial: Theme }) {
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <SubmitForm
+      onSubmit={() => void submit()}
+      submitLabel={t('common:save')}
+      loading={save.isPending}
+      disabled={logo.isUploading || favicon.isUploading}
+      gap="md"
     >
-      <Stack gap="md">
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Title order={2} fz="h4">
-              {t('design.colors.title')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {COLOR_FIELDS.map((field) => (
-                <ColorInput
-                  key={field}
-                  label={t(`design.colors.${field}`)}
-                  value={theme.colors[field]}
-                  onChange={(value) => setColor(field, value)}
-                  format="hex"
-                  withEyeDropper={false}
-                  error={errors[`colors.${field}`]}
-                />
-              ))}
-            </SimpleGrid>
-            <DesignPreview theme={theme} />
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Title order={2} fz="h4">
-              {t('design.images.title')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <UploadField
-                {...logo.fieldProps}
-                multiple={false}
-                label={t('design.images.logo')}
-                description={t('design.images.logo_hint')}
-              />
-              <UploadField
-                {...favicon.fieldProps}
-                multiple={false}
-                label={t('design.images.favicon')}
-                description={t('design.images.favicon_hint')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Title order={2} fz="h4">
-              {t('design.layout.title')}
-            </Title>
-            <Choice
-              id="design-logo-type"
-              label={t('design.layout.logo_type')}
-              value={theme.logoType}
-              onChange={(logoType) => setTheme((c) => ({ ...c, logoType }))}
-              options={[
-                { value: 'default', label: t('design.layout.logo_default') },
-                { value: 'extended', label: t('design.layout.logo_extended') },
-              ]}
+      <FormCard title={t('design.colors.title')} padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {COLOR_FIELDS.map((field) => (
+            <ColorInput
+              key={field}
+              label={t(`design.colors.${field}`)}
+              value={theme.colors[field]}
+              onChange={(value) => setColor(field, value)}
+              format="hex"
+              withEyeDropper={false}
+              error={errors[`colors.${field}`]}
             />
-            <Choice
-              id="design-banner-type"
-              label={t('design.layout.banner_type')}
-              value={theme.bannerType}
-              onChange={(bannerType) => setTheme((c) => ({ ...c, bannerType }))}
-              options={[
-                { value: 'none', label: t('design.layout.banner_none') },
-                { value: 'color', label: t('design.layout.banner_color') },
-                { value: 'image', label: t('design.layout.banner_image') },
-              ]}
-            />
-            <Switch
-              label={t('design.layout.full_width')}
-              checked={theme.fullWidth}
-              onChange={(event) => setTheme((c) => ({ ...c, fullWidth: event.currentTarget.checked }))}
-            />
-          </Stack>
-        </Paper>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={logo.isUploading || favicon.isUploading}>
-            {t('common:save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          ))}
+        </SimpleGrid>
+        <DesignPreview theme={theme} />
+      </FormCard>
+      <FormCard title={t('design.images.title')} padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <UploadField
+            {...logo.fieldProps}
+            multiple={false}
+            label={t('design.images.logo')}
+            description={t('design.images.logo_hint')}
+          />
+          <UploadField
+            {...favicon.fieldProps}
+            multiple={false}
+            label={t('design.images.favicon')}
+            description={t('design.images.favicon_hint')}
+          />
+        </SimpleGrid>
+      </FormCard>
+      <FormCard title={t('design.layout.title')} padding="md">
+        <Choice
+          id="design-logo-type"
+          label={t('design.layout.logo_type')}
+          value={theme.logoType}
+          onChange={(logoType) => setTheme((c) => ({ ...c, logoType }))}
+          options={[
+            { value: 'default', label: t('design.layout.logo_default') },
+            { value: 'extended', label: t('design.layout.logo_extended') },
+          ]}
+        />
+        <Choice
+          id="design-banner-type"
+          label={t('design.layout.banner_type')}
+          value={theme.bannerType}
+          onChange={(bannerType) => setTheme((c) => ({ ...c, bannerType }))}
+          options={[
+            { value: 'none', label: t('design.layout.banner_none') },
+            { value: 'color', label: t('design.layout.banner_color') },
+            { value: 'image', label: t('design.layout.banner_image') },
+          ]}
+        />
+        <Switch
+          label={t('design.layout.full_width')}
+          checked={theme.fullWidth}
+          onChange={(event) => setTheme((c) => ({ ...c, fullWidth: event.currentTarget.checked }))}
+        />
+      </FormCard>
+    </SubmitForm>
   );
 }
 

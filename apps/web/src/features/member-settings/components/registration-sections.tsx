@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@agora/contracts';
 import { useFormErrors } from '../../../ui/form-errors.ts';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
+import { FormCard, SubmitForm } from '../../../ui/form-card.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { registrationQuery, useUpdateRegistration } from '../api.ts';
 
@@ -18,8 +19,7 @@ export function EmailSection() {
   const labels = { email: t('registration.new_email'), current_password: t('registration.current_password') };
   const { errors, handle, clear } = useFormErrors({ labels, ns: 'member-settings' });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     clear();
     update.mutate(
       { email: email.trim(), current_password: password },
@@ -35,56 +35,44 @@ export function EmailSection() {
   };
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="email-title">
-      <Stack gap="sm">
-        <Title order={2} fz="h4" id="email-title">
-          {t('registration.email_title')}
-        </Title>
-        {registration.isPending && <LoadingRow />}
-        {registration.isError && <ErrorRow error={registration.error} onRetry={() => void registration.refetch()} />}
-        {registration.data && (
-          <>
-            <Text size="sm">{t('registration.current_email', { email: registration.data.email })}</Text>
-            {registration.data.unconfirmed_email && (
-              <Group gap="xs">
-                <Badge color="yellow" variant="light">
-                  {t('registration.unconfirmed')}
-                </Badge>
-                <Text size="sm">
-                  {t('registration.unconfirmed_hint', { email: registration.data.unconfirmed_email })}
-                </Text>
-              </Group>
-            )}
-            <form onSubmit={submit}>
-              <Stack gap="sm">
-                <TextInput
-                  type="email"
-                  label={labels.email}
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                  error={errors.email}
-                  required
-                  autoComplete="email"
-                />
-                <PasswordInput
-                  label={labels.current_password}
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  error={errors.current_password}
-                  required
-                  autoComplete="current-password"
-                />
-                <Group justify="flex-end">
-                  <Button type="submit" loading={update.isPending}>
-                    {t('registration.change_email')}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </>
-        )}
-      </Stack>
-    </Paper>
+    <FormCard title={t('registration.email_title')}>
+      {registration.isPending && <LoadingRow />}
+      {registration.isError && <ErrorRow error={registration.error} onRetry={() => void registration.refetch()} />}
+      {registration.data && (
+        <>
+          <Text size="sm">{t('registration.current_email', { email: registration.data.email })}</Text>
+          {registration.data.unconfirmed_email && (
+            <Group gap="xs">
+              <Badge color="yellow" variant="light">
+                {t('registration.unconfirmed')}
+              </Badge>
+              <Text size="sm">
+                {t('registration.unconfirmed_hint', { email: registration.data.unconfirmed_email })}
+              </Text>
+            </Group>
+          )}
+          <SubmitForm onSubmit={submit} submitLabel={t('registration.change_email')} loading={update.isPending}>
+            <TextInput
+              type="email"
+              label={labels.email}
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={errors.email}
+              required
+              autoComplete="email"
+            />
+            <PasswordInput
+              label={labels.current_password}
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.current_password}
+              required
+              autoComplete="current-password"
+            />
+          </SubmitForm>
+        </>
+      )}
+    </FormCard>
   );
 }
 
@@ -102,8 +90,7 @@ export function PasswordSection() {
   const set = (key: keyof typeof values) => (e: { currentTarget: HTMLInputElement }) =>
     setValues({ ...values, [key]: e.currentTarget.value });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     clear();
     update.mutate(values, {
       onSuccess: () => {
@@ -115,46 +102,36 @@ export function PasswordSection() {
   };
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="password-title">
-      <form onSubmit={submit}>
-        <Stack gap="sm">
-          <Title order={2} fz="h4" id="password-title">
-            {t('registration.password_title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('registration.password_hint', { count: PASSWORD_MIN_LENGTH })}
-          </Text>
-          <PasswordInput
-            label={labels.current_password}
-            value={values.current_password}
-            onChange={set('current_password')}
-            error={errors.current_password}
-            required
-            autoComplete="current-password"
-          />
-          <PasswordInput
-            label={labels.password}
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-            required
-            autoComplete="new-password"
-          />
-          <PasswordInput
-            label={labels.password_confirmation}
-            value={values.password_confirmation}
-            onChange={set('password_confirmation')}
-            error={errors.password_confirmation}
-            required
-            autoComplete="new-password"
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              {t('registration.change_password')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard title={t('registration.password_title')}>
+      <SubmitForm onSubmit={submit} submitLabel={t('registration.change_password')} loading={update.isPending}>
+        <Text size="sm" c="dimmed">
+          {t('registration.password_hint', { count: PASSWORD_MIN_LENGTH })}
+        </Text>
+        <PasswordInput
+          label={labels.current_password}
+          value={values.current_password}
+          onChange={set('current_password')}
+          error={errors.current_password}
+          required
+          autoComplete="current-password"
+        />
+        <PasswordInput
+          label={labels.password}
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          required
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          label={labels.password_confirmation}
+          value={values.password_confirmation}
+          onChange={set('password_confirmation')}
+          error={errors.password_confirmation}
+          required
+          autoComplete="new-password"
+        />
+      </SubmitForm>
+    </FormCard>
   );
 }

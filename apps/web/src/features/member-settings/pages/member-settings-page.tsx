@@ -1,15 +1,14 @@
-import { Alert, Button, Divider, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { MemberSettings, MemberSettingsAnswer } from '@agora/contracts';
-import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { formatDate } from '../../../ui/date-format.ts';
 import { showFormErrors } from '../../../ui/form-errors.ts';
-import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
+import { FormCard, SubmitForm, SettingsPage } from '../../../ui/form-card.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { appPushDeviceId, BrowserPushButton, browserSupportsPush, DevicePushSettings } from '../../devices/index.ts';
 import { DigestField } from '../components/digest-field.tsx';
@@ -31,48 +30,41 @@ export function MemberSettingsPage() {
   const tab = deviceId && params.get('tab') === 'push' ? 'push' : 'mail';
 
   return (
-    <PageContainer size="sm">
-      <Stack gap="md">
-        <Title order={1} fz="h2">
-          {t('title')}
-        </Title>
-        {settings.isPending && <LoadingRow />}
-        {settings.isError && <ErrorRow error={settings.error} onRetry={() => void settings.refetch()} />}
-        {settings.data && (
-          <Tabs
-            value={tab}
-            onChange={(next) =>
-              setParams(
-                (current) => {
-                  const updated = new URLSearchParams(current);
-                  updated.set('tab', next ?? 'mail');
-                  return updated;
-                },
-                { replace: true },
-              )
-            }
-            keepMounted={false}
-          >
-            <Tabs.List>
-              <Tabs.Tab value="mail">{t('tabs.mail')}</Tabs.Tab>
-              {deviceId && <Tabs.Tab value="push">{t('tabs.push')}</Tabs.Tab>}
-            </Tabs.List>
-            <Tabs.Panel value="mail" pt="md">
-              <MailSettingsForm membershipId={membershipId} answer={settings.data} />
+    <SettingsPage title={t('title')} query={settings}>
+      {(data) => (
+        <Tabs
+          value={tab}
+          onChange={(next) =>
+            setParams(
+              (current) => {
+                const updated = new URLSearchParams(current);
+                updated.set('tab', next ?? 'mail');
+                return updated;
+              },
+              { replace: true },
+            )
+          }
+          keepMounted={false}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="mail">{t('tabs.mail')}</Tabs.Tab>
+            {deviceId && <Tabs.Tab value="push">{t('tabs.push')}</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="mail" pt="md">
+            <MailSubmitForm membershipId={membershipId} answer={data} />
+          </Tabs.Panel>
+          {deviceId && (
+            <Tabs.Panel value="push" pt="md">
+              <DevicePushSettings deviceId={deviceId} />
             </Tabs.Panel>
-            {deviceId && (
-              <Tabs.Panel value="push" pt="md">
-                <DevicePushSettings deviceId={deviceId} />
-              </Tabs.Panel>
-            )}
-          </Tabs>
-        )}
-      </Stack>
-    </PageContainer>
+          )}
+        </Tabs>
+      )}
+    </SettingsPage>
   );
 }
 
-function MailSettingsForm({ membershipId, answer }: { membershipId: string; answer: MemberSettingsAnswer }) {
+function MailSubmitForm({ membershipId, answer }: { membershipId: string; answer: MemberSettingsAnswer }) {
   const { t } = useTranslation('member-settings');
   const update = useUpdateMemberSettings(membershipId);
   // What the member changed; until then, what is stored.
@@ -104,46 +96,40 @@ function MailSettingsForm({ membershipId, answer }: { membershipId: string; answ
   return (
     <Stack gap="md">
       {bounced && <BouncedHint membershipId={membershipId} since={answer.email_bounced_at!} />}
-      <Paper withBorder radius="md" p="lg">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
+      <FormCard>
+        <SubmitForm
+          onSubmit={save}
+          submitLabel={t('common:save')}
+          loading={update.isPending}
+          disabled={!answer.can.update}
+          gap="lg"
         >
-          <Stack gap="lg">
-            <DigestField
-              kind="digests"
-              value={value.email_digests}
-              groups={answer.groups}
-              onChange={(next) => change({ email_digests: next })}
-            />
-            <Divider />
-            <DigestField
-              kind="daily_digests"
-              value={value.email_daily_digests}
-              groups={answer.groups}
-              onChange={(next) => change({ email_daily_digests: next })}
-            />
-            <Divider />
-            {flag('email_subscriptions')}
-            {flag('email_notifications', bounced)}
-            {answer.can.admin_notifications && flag('email_admin_notifications')}
-            {flag('email_newsletter')}
-            {browserSupportsPush() && (
-              <>
-                <Divider />
-                <BrowserPushButton />
-              </>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={update.isPending} disabled={!answer.can.update}>
-                {t('common:save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+          <DigestField
+            kind="digests"
+            value={value.email_digests}
+            groups={answer.groups}
+            onChange={(next) => change({ email_digests: next })}
+          />
+          <Divider />
+          <DigestField
+            kind="daily_digests"
+            value={value.email_daily_digests}
+            groups={answer.groups}
+            onChange={(next) => change({ email_daily_digests: next })}
+          />
+          <Divider />
+          {flag('email_subscriptions')}
+          {flag('email_notifications', bounced)}
+          {answer.can.admin_notifications && flag('email_admin_notifications')}
+          {flag('email_newsletter')}
+          {browserSupportsPush() && (
+            <>
+              <Divider />
+              <BrowserPushButton />
+            </>
+          )}
+        </SubmitForm>
+      </FormCard>
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProfileForm as ProfileFormData, ProfileUpdate, Property } from '@agora/contracts';
 import { DateInput } from '../../../ui/date-input.tsx';
+import { FormCard, SubmitForm } from '../../../ui/form-card.tsx';
 import { useFormErrors } from '../../../ui/form-errors.ts';
 import { PropertyField } from '../../../ui/properties/index.ts';
 import { useLeaveGuard } from '../../../ui/use-leave-guard.ts';
@@ -103,108 +104,94 @@ export function ProfileForm(props: ProfileFormProps) {
   const busy = Object.values(uploading).some(Boolean);
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack gap="md">
-        <Paper withBorder radius="md" p="lg">
-          <Stack gap="sm">
-            <Title order={2} fz="h4">
-              {t('profile_edit.person')}
-            </Title>
-            <Group grow align="flex-start" wrap="wrap">
-              <TextInput
-                label={t('profile_edit.first_name')}
-                required
-                value={fields.first_name}
-                error={errors.first_name}
-                onChange={(e) => setField('first_name', e.currentTarget.value)}
-              />
-              <TextInput
-                label={t('profile_edit.last_name')}
-                required
-                value={fields.last_name}
-                error={errors.last_name}
-                onChange={(e) => setField('last_name', e.currentTarget.value)}
-              />
-            </Group>
-            <TextInput
-              label={t('profile_edit.display_name')}
-              description={t('profile_edit.display_name_hint')}
-              value={fields.display_name}
-              error={errors.display_name}
-              onChange={(e) => setField('display_name', e.currentTarget.value)}
-            />
-            <Group align="flex-end" wrap="wrap">
-              <DateInput
-                label={t('profile_edit.birthday')}
-                value={fields.birthday}
-                error={errors.birthday}
-                onChange={(value) => setField('birthday', value)}
-              />
-              <Checkbox
-                label={t('profile_edit.show_age')}
-                checked={fields.show_age}
-                onChange={(e) => setField('show_age', e.currentTarget.checked)}
-                mb={8}
-              />
-            </Group>
-            <PropertyField
-              property={imageProperty}
-              value={fields.profile_image}
-              error={errors.profile_image_id}
-              onChange={(value) =>
-                setField('profile_image', (value as Fields['profile_image']) ?? null, 'profile_image_id')
-              }
-              onUploadingChange={(on) => setUploading((current) => ({ ...current, profile_image: on }))}
-            />
-          </Stack>
-        </Paper>
-        {form.properties.length > 0 && (
-          <Paper withBorder radius="md" p="lg">
-            <Stack gap="sm">
-              <Title order={2} fz="h4">
-                {t('profile_edit.profile')}
-              </Title>
-              {form.properties.map((property) => (
-                <PropertyField
-                  key={property.name}
-                  property={property}
-                  value={profile[property.name] ?? null}
-                  disabled={requestOnly.has(property.name)}
-                  error={errors[`profile.${property.name}`]}
-                  onChange={(value) => {
-                    setProfile((current) => ({ ...current, [property.name]: value }));
-                    clear(`profile.${property.name}`);
-                  }}
-                  onUploadingChange={(on) => setUploading((current) => ({ ...current, [property.name]: on }))}
-                />
-              ))}
-              {requestOnly.size > 0 && changeRequestPath && (
-                <Text size="sm" c="dimmed">
-                  {t('profile_edit.request_only')}{' '}
-                  <Anchor component={Link} to={changeRequestPath}>
-                    {t('change_requests.new_link')}
-                  </Anchor>
-                </Text>
-              )}
-            </Stack>
-          </Paper>
-        )}
-        <Group justify="flex-end">
-          {cancelPath && (
-            <Button variant="default" component={Link} to={cancelPath}>
-              {t('cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={saving} disabled={busy}>
-            {submitLabel}
+    <SubmitForm
+      onSubmit={() => void submit()}
+      submitLabel={submitLabel}
+      loading={saving}
+      disabled={busy}
+      gap="md"
+      actions={
+        cancelPath && (
+          <Button variant="default" component={Link} to={cancelPath}>
+            {t('cancel')}
           </Button>
+        )
+      }
+    >
+      <FormCard title={t('profile_edit.person')}>
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            label={t('profile_edit.first_name')}
+            required
+            value={fields.first_name}
+            error={errors.first_name}
+            onChange={(e) => setField('first_name', e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('profile_edit.last_name')}
+            required
+            value={fields.last_name}
+            error={errors.last_name}
+            onChange={(e) => setField('last_name', e.currentTarget.value)}
+          />
         </Group>
-      </Stack>
-    </form>
+        <TextInput
+          label={t('profile_edit.display_name')}
+          description={t('profile_edit.display_name_hint')}
+          value={fields.display_name}
+          error={errors.display_name}
+          onChange={(e) => setField('display_name', e.currentTarget.value)}
+        />
+        <Group align="flex-end" wrap="wrap">
+          <DateInput
+            label={t('profile_edit.birthday')}
+            value={fields.birthday}
+            error={errors.birthday}
+            onChange={(value) => setField('birthday', value)}
+          />
+          <Checkbox
+            label={t('profile_edit.show_age')}
+            checked={fields.show_age}
+            onChange={(e) => setField('show_age', e.currentTarget.checked)}
+            mb={8}
+          />
+        </Group>
+        <PropertyField
+          property={imageProperty}
+          value={fields.profile_image}
+          error={errors.profile_image_id}
+          onChange={(value) =>
+            setField('profile_image', (value as Fields['profile_image']) ?? null, 'profile_image_id')
+          }
+          onUploadingChange={(on) => setUploading((current) => ({ ...current, profile_image: on }))}
+        />
+      </FormCard>
+      {form.properties.length > 0 && (
+        <FormCard title={t('profile_edit.profile')}>
+          {form.properties.map((property) => (
+            <PropertyField
+              key={property.name}
+              property={property}
+              value={profile[property.name] ?? null}
+              disabled={requestOnly.has(property.name)}
+              error={errors[`profile.${property.name}`]}
+              onChange={(value) => {
+                setProfile((current) => ({ ...current, [property.name]: value }));
+                clear(`profile.${property.name}`);
+              }}
+              onUploadingChange={(on) => setUploading((current) => ({ ...current, [property.name]: on }))}
+            />
+          ))}
+          {requestOnly.size > 0 && changeRequestPath && (
+            <Text size="sm" c="dimmed">
+              {t('profile_edit.request_only')}{' '}
+              <Anchor component={Link} to={changeRequestPath}>
+                {t('change_requests.new_link')}
+              </Anchor>
+            </Text>
+          )}
+        </FormCard>
+      )}
+    </SubmitForm>
   );
 }

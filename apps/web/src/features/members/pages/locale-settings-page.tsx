@@ -1,12 +1,11 @@
-import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LOCALES, type Locale } from '@agora/contracts';
-import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { changeLocale } from '../../../i18n/index.ts';
-import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
+import { FormCard, SubmitForm, SettingsPage } from '../../../ui/form-card.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { localeSettingsQuery, useUpdateLocaleSettings } from '../api.ts';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
@@ -36,53 +35,34 @@ export function LocaleSettingsPage() {
   };
 
   return (
-    <PageContainer size="sm">
-      <Stack gap="md">
-        <Title order={1} fz="h2">
-          {t('locale_settings.title')}
-        </Title>
-        {settings.isPending && <LoadingRow />}
-        {settings.isError && <ErrorRow error={settings.error} onRetry={() => void settings.refetch()} />}
-        {settings.data && (
-          <Paper withBorder radius="md" p="lg">
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                save();
-              }}
+    <SettingsPage title={t('locale_settings.title')} query={settings}>
+      {(data) => (
+        <FormCard>
+          <SubmitForm onSubmit={save} submitLabel={t('common:save')} loading={update.isPending} gap="md">
+            <Radio.Group
+              value={choice}
+              onChange={setPicked}
+              label={t('locale_settings.language')}
+              description={t('locale_settings.description')}
             >
-              <Stack gap="md">
-                <Radio.Group
-                  value={choice}
-                  onChange={setPicked}
-                  label={t('locale_settings.language')}
-                  description={t('locale_settings.description')}
-                >
-                  <Stack gap="xs" mt="xs">
-                    <Radio
-                      value={NETWORK_LANGUAGE}
-                      label={t('locale_settings.network_language', {
-                        language: t(`common:languages.${settings.data.network_language}`),
-                      })}
-                    />
-                    {LOCALES.map((locale) => (
-                      <Radio key={locale} value={locale} label={t(`common:languages.${locale}`)} />
-                    ))}
-                  </Stack>
-                </Radio.Group>
-                <Text size="sm" c="dimmed">
-                  {t('locale_settings.date_hint')}
-                </Text>
-                <Group justify="flex-end">
-                  <Button type="submit" loading={update.isPending}>
-                    {t('common:save')}
-                  </Button>
-                </Group>
+              <Stack gap="xs" mt="xs">
+                <Radio
+                  value={NETWORK_LANGUAGE}
+                  label={t('locale_settings.network_language', {
+                    language: t(`common:languages.${data.network_language}`),
+                  })}
+                />
+                {LOCALES.map((locale) => (
+                  <Radio key={locale} value={locale} label={t(`common:languages.${locale}`)} />
+                ))}
               </Stack>
-            </form>
-          </Paper>
-        )}
-      </Stack>
-    </PageContainer>
+            </Radio.Group>
+            <Text size="sm" c="dimmed">
+              {t('locale_settings.date_hint')}
+            </Text>
+          </SubmitForm>
+        </FormCard>
+      )}
+    </SettingsPage>
   );
 }

@@ -1,0 +1,100 @@
+import { Button, Group, Paper, Stack, Title, type MantineSpacing } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { PageContainer } from '../app/shell/page-container.tsx';
+import { ErrorRow, LoadingRow } from './rows.tsx';
+
+/**
+ * A narrow page of the member's own settings: its heading, then what `children` makes of the
+ * loaded data (a loading row until then, an error row with a retry if it fails).
+ */
+export function SettingsPage<T>({
+  title,
+  query,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <PageContainer size="sm">
+      <Stack gap="md">
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        {query.isPending && <LoadingRow />}
+        {query.isError && <ErrorRow error={query.error} onRetry={() => void query.refetch()} />}
+        {query.data !== undefined && children(query.data)}
+      </Stack>
+    </PageContainer>
+  );
+}
+
+/** A bordered card of a form; with a title, a section named by it. */
+export function FormCard({
+  title,
+  padding = 'lg',
+  children,
+}: {
+  title?: string;
+  padding?: MantineSpacing;
+  children: ReactNode;
+}) {
+  const id = useId();
+  if (title === undefined) {
+    return (
+      <Paper withBorder radius="md" p={padding}>
+        {children}
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p={padding} component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} fz="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A form: its fields (or cards), then its buttons at the end, the submit button last. */
+export function SubmitForm({
+  onSubmit,
+  submitLabel,
+  loading,
+  disabled,
+  gap = 'sm',
+  actions,
+  children,
+}: {
+  onSubmit: () => void;
+  submitLabel: string;
+  loading: boolean;
+  disabled?: boolean;
+  gap?: MantineSpacing;
+  /** Buttons before the submit button (cancel). */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack gap={gap}>
+        {children}
+        <Group justify="flex-end">
+          {actions}
+          <Button type="submit" loading={loading} disabled={disabled}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
