@@ -1,51 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Notifications } from '@mantine/notifications';
-import { Outlet } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
-import { page, renderRoutes, stubFetch } from '../../../testing/render.tsx';
-import { SignInPage } from './sign-in-page.tsx';
-
-const member = {
-  id: 'a'.repeat(24),
-  displayName: 'Max Meier',
-  name: 'Max Meier',
-  first_name: 'Max',
-  last_name: 'Meier',
-  path: `/members/${'a'.repeat(24)}`,
-  images: { small: null, medium: null, large: null },
-  is_external: false,
-  network_admin: false,
-  profile: {},
-  birthday: null,
-  birthday_is_today: false,
-  age: null,
-};
-
-// Toasts show in a layout that stays while the sign-in page gives way to the next one.
-const routes = [
-  {
-    element: (
-      <>
-        <Notifications />
-        <Outlet />
-      </>
-    ),
-    children: [page(<SignInPage />, '/users/sign_in'), page(<p>start page</p>, '/'), page(<p>deep page</p>, '/deep')],
-  },
-];
-
-async function signInAs(password = 'demo-password') {
-  fireEvent.change(await screen.findByLabelText('E-Mail-Adresse'), { target: { value: 'max@example.com' } });
-  fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
-}
+import { renderRoutes, stubFetch } from '../../../testing/render.tsx';
+import { member, routes, signInAs, startEachInGerman } from './sign-in-testing.tsx';
 
 describe('SignInPage', () => {
-  beforeEach(async () => {
-    localStorage.clear();
-    await i18n.changeLanguage('de');
-  });
+  startEachInGerman();
 
   it("shows the network's texts above the form, between its fields and below it", async () => {
     stubFetch({
@@ -101,9 +61,7 @@ describe('SignInPage', () => {
       'POST /users/sign_in': { status: 200, body: { member, csrf_token: 'token', locale: 'de' } },
     });
     const { router } = renderRoutes(routes, '/users/sign_in?redirect_to=%2Fdeep');
-    fireEvent.change(await screen.findByLabelText('E-Mail-Adresse'), { target: { value: 'max@example.com' } });
-    fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'demo-password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await signInAs();
     await waitFor(() => expect(router.state.location.pathname).toBe('/deep'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       user: { email: 'max@example.com', password: 'demo-password' },

@@ -1,32 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n/index.ts';
-import { page, renderRoutes, stubFetch } from '../../../testing/render.tsx';
-import { SignInPage } from './sign-in-page.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '../../../testing/render.tsx';
+import { member, routes, signInAs, startEachInGerman } from './sign-in-testing.tsx';
 
-const member = {
-  id: 'a'.repeat(24),
-  displayName: 'Max Meier',
-  name: 'Max Meier',
-  first_name: 'Max',
-  last_name: 'Meier',
-  path: `/members/${'a'.repeat(24)}`,
-  images: { small: null, medium: null, large: null },
-  is_external: false,
-  network_admin: false,
-  profile: {},
-  birthday: null,
-  birthday_is_today: false,
-  age: null,
-};
 const FACTORS = '/api/v1/authentication/factors';
-const routes = [page(<SignInPage />, '/users/sign_in'), page(<p>deep page</p>, '/deep')];
 
 describe('the code step of signing in', () => {
-  beforeEach(async () => {
-    localStorage.clear();
-    await i18n.changeLanguage('de');
-  });
+  startEachInGerman();
 
   it('asks for the code after the password and goes on to the page asked for', async () => {
     const calls = stubFetch({
@@ -39,9 +19,7 @@ describe('the code step of signing in', () => {
       'PUT /users/two_factor_authentication.json': { status: 200, body: { redirect_to: '/' } },
     });
     const { router } = renderRoutes(routes, '/users/sign_in?redirect_to=%2Fdeep');
-    fireEvent.change(await screen.findByLabelText('E-Mail-Adresse'), { target: { value: 'max@example.com' } });
-    fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'demo-password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await signInAs();
 
     expect(await screen.findByText('Geben Sie den Code aus Ihrer Authenticator-App ein.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/users/sign_in');
