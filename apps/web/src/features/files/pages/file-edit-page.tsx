@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,10 @@ import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { confirm } from '../../../ui/confirm-dialog.tsx';
 import { showFormErrors } from '../../../ui/form-errors.ts';
 import { NotFoundState } from '../../../ui/not-found-state.tsx';
-import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { fileQuery, useUpdateFile } from '../api.ts';
+import { DescriptionField, FileFormPage } from '../components/file-form.tsx';
 import { FoldersField, type ChosenFolder } from '../components/folders-field.tsx';
 import { useFileFolders } from '../components/use-file-folders.ts';
 import { folderName } from '../lib/folder-name.ts';
@@ -96,55 +96,37 @@ function FileEditForm({ file, folders: initialFolders }: { file: FileEntry; fold
   };
 
   return (
-    <PageContainer size="md">
-      <Stack gap="md">
-        <PageToolbar title={t('file_form.title')} backTo={back} />
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            <TextInput
-              label={t('file_form.name')}
-              required
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              maxLength={FILE_LIMITS.fileNameMaxLength}
-              error={errors['name']}
-            />
-            <Textarea
-              label={t('file_form.description')}
-              value={description}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-              maxLength={FILE_LIMITS.descriptionMaxLength}
-              autosize
-              minRows={3}
-              error={errors['description']}
-            />
-            <ProfileFields kind="file" value={profile} onChange={setProfile} />
-            <FoldersField value={folders} onChange={setFolders} error={errors['folder_ids']} />
-            {!file.finalizedAt && (
-              <Checkbox
-                label={t('file_form.finalize')}
-                description={t('file_form.finalize_hint')}
-                checked={finalize}
-                onChange={(event) => setFinalize(event.currentTarget.checked)}
-              />
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(back)}>
-                {t('form.cancel')}
-              </Button>
-              <Button type="submit" loading={update.isPending}>
-                {t('form.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </PageContainer>
+    <FileFormPage
+      title={t('file_form.title')}
+      back={back}
+      onSubmit={submit}
+      submitLabel={t('form.save')}
+      saving={update.isPending}
+    >
+      <TextInput
+        label={t('file_form.name')}
+        required
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        maxLength={FILE_LIMITS.fileNameMaxLength}
+        error={errors['name']}
+      />
+      <DescriptionField
+        label={t('file_form.description')}
+        value={description}
+        onChange={setDescription}
+        error={errors['description']}
+      />
+      <ProfileFields kind="file" value={profile} onChange={setProfile} />
+      <FoldersField value={folders} onChange={setFolders} error={errors['folder_ids']} />
+      {!file.finalizedAt && (
+        <Checkbox
+          label={t('file_form.finalize')}
+          description={t('file_form.finalize_hint')}
+          checked={finalize}
+          onChange={(event) => setFinalize(event.currentTarget.checked)}
+        />
+      )}
+    </FileFormPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Checkbox } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,12 @@ import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { showFormErrors } from '../../../ui/form-errors.ts';
 import { NotFoundState } from '../../../ui/not-found-state.tsx';
-import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { UploadField, useUploadField } from '../../../ui/upload/index.ts';
 import { networkQuery } from '../../home/index.ts';
 import { useCreateFiles } from '../api.ts';
+import { DescriptionField, FileFormPage } from '../components/file-form.tsx';
 import { FoldersField, type ChosenFolder } from '../components/folders-field.tsx';
 import { useDefaultFolder } from '../components/use-default-folder.ts';
 import { folderName } from '../lib/folder-name.ts';
@@ -86,61 +86,34 @@ export function NewFilesForm({ folder, groupSlug }: { folder: Folder; groupSlug:
   };
 
   return (
-    <PageContainer size="md">
-      <Stack gap="md">
-        <PageToolbar title={t('new_files.title')} backTo={back} />
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            <UploadField
-              {...uploads.fieldProps}
-              label={t('new_files.files')}
-              maxFiles={FILE_LIMITS.newFilesMax}
-              extensionFilter={network?.config.file_extension_filter}
-              error={(ids.length === 0 ? filesError : null) ?? errors['files']}
-            />
-            <FoldersField value={folders} onChange={setFolders} error={errors['folder_ids']} />
-            <Textarea
-              label={t('new_files.description')}
-              value={description}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-              maxLength={FILE_LIMITS.descriptionMaxLength}
-              autosize
-              minRows={3}
-              error={errors['description']}
-            />
-            <ProfileFields kind="file" value={profile} onChange={setProfile} />
-            <Checkbox
-              label={t('new_files.post_to_stream')}
-              checked={postToStream}
-              onChange={(event) => setPostToStream(event.currentTarget.checked)}
-            />
-            <Group justify="flex-end" gap="sm" wrap="wrap">
-              {uploads.isUploading && (
-                <Text size="sm" c="dimmed" id="new-files-uploading">
-                  {t('new_files.uploading')}
-                </Text>
-              )}
-              <Button variant="default" onClick={() => void navigate(back)}>
-                {t('form.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                disabled={uploads.isUploading}
-                loading={create.isPending}
-                aria-describedby={uploads.isUploading ? 'new-files-uploading' : undefined}
-              >
-                {t('new_files.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </PageContainer>
+    <FileFormPage
+      title={t('new_files.title')}
+      back={back}
+      onSubmit={submit}
+      submitLabel={t('new_files.save')}
+      saving={create.isPending}
+      waiting={uploads.isUploading ? t('new_files.uploading') : null}
+    >
+      <UploadField
+        {...uploads.fieldProps}
+        label={t('new_files.files')}
+        maxFiles={FILE_LIMITS.newFilesMax}
+        extensionFilter={network?.config.file_extension_filter}
+        error={(ids.length === 0 ? filesError : null) ?? errors['files']}
+      />
+      <FoldersField value={folders} onChange={setFolders} error={errors['folder_ids']} />
+      <DescriptionField
+        label={t('new_files.description')}
+        value={description}
+        onChange={setDescription}
+        error={errors['description']}
+      />
+      <ProfileFields kind="file" value={profile} onChange={setProfile} />
+      <Checkbox
+        label={t('new_files.post_to_stream')}
+        checked={postToStream}
+        onChange={(event) => setPostToStream(event.currentTarget.checked)}
+      />
+    </FileFormPage>
   );
 }
