@@ -81,3 +81,40 @@ describe('member profiles', () => {
     await page.getByRole('heading', { name: 'Mitglied nicht gefunden' }).waitFor();
   });
 });
+
+describe('profile editing and change requests', () => {
+  it('saves a field shown on the profile; a field by request changes once an administrator accepts it', async () => {
+    const page = await signedIn('max.member@example.com', '/');
+    const session = await page.request.get(`${suite.server.url}/api/v1/session`, {
+      headers: { accept: 'application/json' },
+    });
+    const maxId = ((await session.json()) as { member: { id: string } }).member.id;
+    const details = page.getByRole('region', { name: 'Profil' });
+
+    await page.goto(`${suite.server.url}/members/${maxId}/edit`);
+    await page.getByLabel('Standort', { exact: true }).fill('Leipzig, Haus C');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/members/${maxId}`);
+    await details.getByText('Leipzig, Haus C').waitFor();
+
+    // The operator allows change requests; the administrators have the phone number changed by request.
+    const network = await suite.server.services.networks.resolveForHost('localhost');
+    await suite.server.services.networks.setConfig(network!.id, { change_requests_enabled: true });
+    await suite.server.services.networks.updateSettings(network!.id, { change_request_profile_fields: ['phone'] });
+
+    await page.goto(`${suite.server.url}/change_requests/new`);
+    await page.getByLabel('Telefon', { exact: true }).fill('+49 341 555-0199');
+    await page.getByRole('button', { name: 'Antrag senden' }).click();
+    await page.getByText('Ihr Antrag wurde gesendet.').waitFor();
+    expect(await details.getByText('+49 341 555-0199').count()).toBe(0);
+
+    const admin = await signedIn('anna.admin@example.com', '/administration/change_requests');
+    const request = admin.getByRole('region', { name: 'Max Meier' });
+    await request.getByText('+49 341 555-0199').waitFor();
+    await request.getByRole('button', { name: 'Annehmen' }).click();
+    await admin.getByText('Änderungsantrag angenommen.').waitFor();
+
+    await page.goto(`${suite.server.url}/members/${maxId}`);
+    await details.getByText('+49 341 555-0199').waitFor();
+  });
+});
