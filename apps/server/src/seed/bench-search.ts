@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../platform/db/client.ts';
 import type { Actor } from '../platform/policy/actor.ts';
 import type { SearchDriver } from '../platform/search/driver.ts';
-import { createPostgresDriver } from '../platform/search/postgres-driver.ts';
+import { createPostgresDriver, PART_SETTINGS } from '../platform/search/postgres-driver.ts';
 import { runSearch, type SearchAsked } from '../platform/search/query.ts';
 import { createSearchRegistry } from '../platform/search/registry.ts';
 import type { SearchDocument } from '../platform/search/types.ts';
@@ -190,20 +190,27 @@ function ignoreTimeout(error: unknown): void {
   if ((failed.cause?.code ?? failed.code) !== '57014') throw error;
 }
 
-/** A Db that remembers the first statement it ran since `reset` (to explain the slowest query afterwards). */
+/**
+ * A Db that remembers the first statement it ran since `reset`, also in a transaction, besides
+ * a module part's settings (to explain the slowest query afterwards: on PostgreSQL its first
+ * module's part).
+ */
 function recording(db: Db): { db: Db; reset: () => void; first: () => SQL | null } {
   let first: SQL | null = null;
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === 'execute')
-        return (query: SQL) => {
-          first ??= query;
-          return target.execute(query);
-        };
-      return Reflect.get(target, property, receiver) as unknown;
-    },
-  });
-  return { db: proxy, reset: () => (first = null), first: () => first };
+  const wrap = (inner: Db): Db =>
+    new Proxy(inner, {
+      get(target, property, receiver) {
+        if (property === 'execute')
+          return (query: SQL) => {
+            if (query !== PART_SETTINGS) first ??= query;
+            return target.execute(query);
+          };
+        if (property === 'transaction')
+          return (run: (tx: Db) => Promise<unknown>) => target.transaction((tx) => run(wrap(tx as unknown as Db)));
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+  return { db: wrap(db), reset: () => (first = null), first: () => first };
 }
 
 /**
@@ -282,7 +289,8 @@ export async function measureSearch(options: {
   }
   try {
     const recorder = recording(database.db);
-    const driver = createPostgresDriver(recorder.db);
+    // As the server runs it on each engine (on PostgreSQL the modules' parts side by side).
+    const driver = createPostgresDriver(recorder.db, database.kind === 'postgres' ? 'postgres' : 'pglite');
 
     // Indexing: new documents through the driver's upsert, in the batches a reindex writes; removed again.
     const docs = indexingDocuments(options.indexing);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH_LIMITS, type SearchHighlight, type SearchModule } from '@agora/contracts';
 import type { Db } from '../db/client.ts';
@@ -223,14 +223,14 @@ export const RANK_WINDOW = 500;
 const INDEXED_KEYS_MAX = 32;
 
 /**
- * One statement for any number of modules. Per module (a lateral subquery each): its newest
- * matches up to the window, ranked when relevance is asked, the page's rows, and its count up
- * to SEARCH_LIMITS.countMax + 1. Each stops early on a common word (the date index, a limit)
+ * One module's part of a search: its newest matches up to SEARCH_LIMITS.countMax + 1 (or the
+ * page's end, when later), walked once; their number is the module's count, the newest of them
+ * up to the window are ranked when relevance is asked, and the page's rows are returned (a row
+ * with a null id when none). The walk stops early on a common word (the date index, a limit)
  * and is a small bitmap scan on a rare one; the planner picks by the word's statistics. A query
  * without words (stop words, punctuation) matches nothing by text; names may still match by a
  * part.
  */
-/** The page's rows of one module and its count up to SEARCH_LIMITS.countMax + 1 (a row with a null id when none). */
 function moduleRows(query: DriverQuery, module: SearchModule) {
   // Keys start with their module's name: only these can open its documents.
   const moduleKeys = query.keys.filter((key) => key.startsWith(`${module}:`));
@@ -245,29 +245,28 @@ function moduleRows(query: DriverQuery, module: SearchModule) {
   const matches = sql`${d.networkId} = ${query.networkId} and ${d.module} = ${module} and ${access}
     ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}
     and ((numnode(${tsq}) > 0 and ${d.tsv} @@ ${tsq}) ${byName})`;
-  const window = Math.max(RANK_WINDOW, query.offset + query.limit);
-  const page =
-    query.sort === 'newest'
-      ? sql`select c.document_id, row_number() over (order by c.sort_at desc, c.document_id desc) as n
-          from (
-            select ${d.documentId} as document_id, ${d.sortAt} as sort_at from ${d}
-            where ${matches}
-            order by ${d.sortAt} desc nulls last, ${d.documentId} desc nulls last
-            limit ${query.offset + query.limit}
-          ) c`
-      : sql`select c.document_id,
-            row_number() over (order by ts_rank_cd(c.tsv, ${tsq}) desc, c.sort_at desc, c.document_id desc) as n
-          from (
-            select ${d.documentId} as document_id, ${d.sortAt} as sort_at, ${d.tsv} as tsv from ${d}
-            where ${matches}
-            order by ${d.sortAt} desc nulls last, ${d.documentId} desc nulls last
-            limit ${window}
-          ) c`;
-  return sql`(select ${module}::text as module, p.document_id as id, t.total, p.n
-    from (select count(*) as total from (select 1 from ${d} where ${matches} limit ${SEARCH_LIMITS.countMax + 1}) x) t
+  // One walk serves the count and the page: a common word reads the date index once (before,
+  // the count and the page each walked it, or each built a bitmap of all the word's matches).
+  const last = query.offset + query.limit;
+  const window = query.sort === 'newest' ? last : Math.max(RANK_WINDOW, last);
+  const walked = Math.max(SEARCH_LIMITS.countMax + 1, window);
+  const order = query.sort === 'newest' ? sql`` : sql`ts_rank_cd(c.tsv, ${tsq}) desc,`;
+  return sql`(with m as materialized (
+      select ${d.documentId} as document_id, ${d.sortAt} as sort_at
+        ${query.sort === 'newest' ? sql`` : sql`, ${d.tsv} as tsv`}
+      from ${d}
+      where ${matches}
+      order by ${d.sortAt} desc nulls last, ${d.documentId} desc nulls last
+      limit ${walked}
+    )
+    select ${module}::text as module, p.document_id as id, t.total, p.n
+    from (select count(*) as total from m) t
     left join (
-      select ranked.document_id, ranked.n from (${page}) ranked
-      where ranked.n > ${query.offset} and ranked.n <= ${query.offset + query.limit}
+      select ranked.document_id, ranked.n from (
+        select c.document_id, row_number() over (order by ${order} c.sort_at desc nulls last, c.document_id desc) as n
+        from (select * from m order by m.sort_at desc nulls last, m.document_id desc limit ${window}) c
+      ) ranked
+      where ranked.n > ${query.offset} and ranked.n <= ${last}
     ) p on true)`;
 }
 
@@ -276,15 +275,32 @@ async function queryRows(db: Db, engine: 'pglite' | 'postgres', query: DriverQue
   // how many rows each key and the module select, and picks the access index, the words' index
   // or the date index for each part.
   const parts = query.modules.map((module) => moduleRows(query, module));
-  const statement = sql`
-    ${sql.join(parts, sql` union all `)}
-    order by module, n`;
-  if (engine === 'pglite') return ((await db.execute(statement)) as unknown as { rows: QueryRow[] }).rows;
-  // JIT compiling a statement that looks expensive costs more than it saves here, and an exact
-  // bitmap of a common word's matches needs more than the default memory.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`set local work_mem = '32MB'`);
-    return ((await tx.execute(statement)) as unknown as { rows: QueryRow[] }).rows;
-  });
+  const rows = (result: unknown) => (result as { rows: QueryRow[] }).rows;
+  // PGlite runs one statement at a time: one statement for all.
+  if (engine === 'pglite') return rows(await db.execute(sql`${sql.join(parts, sql` union all `)} order by module, n`));
+  // PostgreSQL runs the modules' parts side by side on the pool's connections, so that a search
+  // takes as long as its slowest module rather than all of them one after another. JIT
+  // compiling a part that looks expensive costs more than it saves here, and an exact bitmap of
+  // a common word's matches needs more than the default memory.
+  const run = (statement: SQL) =>
+    db.transaction(async (tx) => {
+      await tx.execute(PART_SETTINGS);
+      return rows(await tx.execute(statement));
+    });
+  const answers: QueryRow[][] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < parts.length) {
+      const i = next++;
+      answers[i] = await run(sql`${parts[i]!} order by n`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, parts.length) }, worker));
+  return answers.flat();
 }
+
+/** A module part's settings on PostgreSQL, for its transaction. */
+export const PART_SETTINGS = sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`;
+
+/** Module parts a search runs at once on PostgreSQL (each holds a connection of the pool meanwhile). */
+const PARALLEL_PARTS = 4;
