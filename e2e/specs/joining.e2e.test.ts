@@ -41,6 +41,10 @@ describe('joining the network', () => {
     await joerg.locator('input[name=password]').fill('joergs-password');
     await joerg.locator('input[name=password_confirmation]').fill('joergs-password');
     await joerg.getByRole('button', { name: 'Beitreten' }).click();
+    // He left the profile fields the network asks for empty: the onboarding asks once more first.
+    await expect.poll(() => new URL(joerg.url()).pathname).toBe('/onboarding/profile');
+    await joerg.getByLabel('Abteilung', { exact: true }).fill('Entwicklung');
+    await joerg.getByRole('button', { name: 'Speichern und weiter' }).click();
     await expect.poll(() => new URL(joerg.url()).pathname).toBe('/');
 
     // Signed in again with the password chosen, the invited group is on the start page.
