@@ -29,11 +29,7 @@ export function createFilesRepository(db: Db) {
     },
 
     async folder(networkId: string, id: string, tx: Db = db): Promise<FolderRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(folders)
-        .where(and(eq(folders.networkId, networkId), eq(folders.id, id)));
-      return row;
+      return (await repository.folders(networkId, [id], tx))[0];
     },
 
     folders(networkId: string, ids: string[], tx: Db = db): Promise<FolderRow[]> {
@@ -44,19 +40,9 @@ export function createFilesRepository(db: Db) {
         .where(and(eq(folders.networkId, networkId), inArray(folders.id, [...new Set(ids)])));
     },
 
+    /** The context's root or stream folder. */
     async special(networkId: string, contextType: FolderContextType, contextId: string, type: FolderType) {
-      const [row] = await db
-        .select()
-        .from(folders)
-        .where(
-          and(
-            eq(folders.networkId, networkId),
-            eq(folders.contextType, contextType),
-            eq(folders.contextId, contextId),
-            eq(folders.type, type),
-          ),
-        );
-      return row;
+      return (await repository.specials(networkId, contextType, [contextId], type))[0];
     },
 
     /** The context's root or stream folder; made when missing (a second maker finds the first's). */
@@ -79,7 +65,17 @@ export function createFilesRepository(db: Db) {
 
     /** Roots of some contexts (existing ones only). */
     roots(networkId: string, contextType: FolderContextType, contextIds: string[]) {
-      if (contextIds.length === 0) return Promise.resolve([] as FolderRow[]);
+      return repository.specials(networkId, contextType, contextIds, 'root_folder');
+    },
+
+    /** The folders of one special type (root, stream folder) of some contexts. */
+    specials(
+      networkId: string,
+      contextType: FolderContextType,
+      contextIds: string[],
+      type: FolderType,
+    ): Promise<FolderRow[]> {
+      if (contextIds.length === 0) return Promise.resolve([]);
       return db
         .select()
         .from(folders)
@@ -88,7 +84,7 @@ export function createFilesRepository(db: Db) {
             eq(folders.networkId, networkId),
             eq(folders.contextType, contextType),
             inArray(folders.contextId, contextIds),
-            eq(folders.type, 'root_folder'),
+            eq(folders.type, type),
           ),
         );
     },
@@ -166,11 +162,7 @@ export function createFilesRepository(db: Db) {
     },
 
     async file(networkId: string, id: string, tx: Db = db): Promise<FileRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(files)
-        .where(and(eq(files.networkId, networkId), eq(files.id, id)));
-      return row;
+      return (await repository.filesByIds(networkId, [id], tx))[0];
     },
 
     filesByIds(networkId: string, ids: string[], tx: Db = db): Promise<FileRow[]> {
