@@ -139,30 +139,4 @@ export function image(n: number): ActivityAttachment {
   };
 }
 
-type Answer = { status: number; body?: unknown };
-type Handler = Answer | ((request: { method: string; path: string; body: unknown }) => Answer);
-
-/**
- * Answers `METHOD /path?query` (a fixed answer or one made from the request); records every call.
- * Anything else is a 404.
- */
-export function stubApi(answers: Record<string, Handler>) {
-  const calls: Array<{ method: string; path: string; body: unknown }> = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const path = String(input);
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const request = { method, path, body };
-    calls.push(request);
-    const handler = answers[`${method} ${path}`];
-    const answer =
-      typeof handler === 'function' ? handler(request) : (handler ?? { status: 404, body: { error: 'not_found' } });
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-  return calls;
-}
-
-export const ok = (body?: unknown): Answer => ({ status: body === undefined ? 204 : 200, body });
+export { ok, stubApi } from '../../../testing/stub-api.ts';

@@ -1,34 +1,10 @@
 import type { FileEntry, Folder, FolderSummary } from '@agora/contracts';
 
-type Request = { method: string; path: string; body: unknown };
-type Answer = { status: number; body?: unknown };
-type Handler = Answer | ((request: Request) => Answer);
+export { ok, stubApi } from '../../../testing/stub-api.ts';
 
 export const SELF_ID = 'a'.repeat(24);
 export const OTHER_ID = 'c'.repeat(24);
 export const SESSION = { member: { id: SELF_ID, displayName: 'Max Member' }, csrf_token: 'csrf', locale: 'en' };
-
-export const ok = (body?: unknown): Answer => ({ status: body === undefined ? 204 : 200, body });
-
-/** Answers fetch from the table (`METHOD path`), 404 for anything else; records every call. */
-export function stubApi(answers: Record<string, Handler>) {
-  const calls: Request[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const path = String(input);
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const request = { method, path, body };
-    calls.push(request);
-    const handler = answers[`${method} ${path}`];
-    const answer =
-      typeof handler === 'function' ? handler(request) : (handler ?? { status: 404, body: { error: 'not_found' } });
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-  return calls;
-}
 
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(23, '0')}`;
 
