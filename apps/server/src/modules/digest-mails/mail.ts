@@ -29,21 +29,20 @@ export type DigestMailInput = {
   settingsUrl: string;
 };
 
+/** One formatter for every mail: making one costs more than formatting many dates. */
+const dateParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: DIGEST_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** dd.MM.y (and HH:mm) in the network's zone, as dates display everywhere. */
 function formatDate(at: Date, withTime: boolean): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: DIGEST_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
+  const parts = Object.fromEntries(dateParts.formatToParts(at).map((p) => [p.type, p.value])) as Record<string, string>;
   const date = `${parts.day}.${parts.month}.${parts.year}`;
   return withTime ? `${date} ${parts.hour}:${parts.minute}` : date;
 }

@@ -32,6 +32,8 @@ const POSTS_PER_MAIL = 20;
 const POSTS_PER_RUN = 1000;
 /** Upcoming appointments: those of the next weeks. */
 const UPCOMING_DAYS = 30;
+/** Members whose mails are made at the same time. */
+const MEMBERS_AT_ONCE = 8;
 
 export type DigestMailsDeps = {
   db: Db;
@@ -131,6 +133,7 @@ export function createDigestMailsService(deps: DigestMailsDeps) {
     if (max <= 0) return [];
     const today = localTime(at).date;
     const later = localTime(new Date(at.getTime() + UPCOMING_DAYS * DAY_MS)).date;
+    const horizon = at.getTime() + UPCOMING_DAYS * DAY_MS;
     const found = new Map<string, DigestMailAppointment & { key: string }>();
     for (const date of [today, later]) {
       const answer = await deps.appointments.month(
@@ -145,9 +148,11 @@ export function createDigestMailsService(deps: DigestMailsDeps) {
         const start = allDay ? new Date(`${item.date.start}T00:00:00Z`) : new Date(item.date.start);
         const key = allDay ? item.date.start : start.toISOString();
         const upcoming = allDay ? item.date.start >= today : start >= at;
-        if (!upcoming || start.getTime() > at.getTime() + UPCOMING_DAYS * DAY_MS) continue;
+        if (!upcoming || start.getTime() > horizon) continue;
         found.set(item.id, { name: item.name, start, allDay, url: `${deps.publicUrl}${item.path}`, key });
       }
+      // The first sheet (six weeks) often reaches far enough.
+      if (new Date(month.to).getTime() > horizon) break;
     }
     return [...found.values()]
       .sort((a, b) => a.start.getTime() - b.start.getTime() || a.key.localeCompare(b.key))
@@ -200,36 +205,31 @@ export function createDigestMailsService(deps: DigestMailsDeps) {
     );
     const nameOf = (id: string | null) => (id ? (authors.get(id) ?? null) : null);
 
-    const mails = new Map<string, MailJob>();
-    for (const r of recipients) {
+    /** The member's mail, or null when nothing is new to them. */
+    async function mailFor(r: Recipient): Promise<MailJob | null> {
       const since = r.since.getTime();
       const readsTarget = (t: { groupId: string | null }) =>
         t.groupId === null ? r.networkLevel : r.groupIds.has(t.groupId);
       const candidates = posts.filter((p) => p.targets.some(readsTarget));
-      if (candidates.length === 0) continue;
+      if (candidates.length === 0) return null;
       // Read only for those something may reach: a cached set per member.
       const ignored = await deps.ignoredMembers.ignoredBy(r.id);
       const others = (id: string | null) => id !== r.id && !(id && ignored.has(id));
-      const listed: DigestMailPost[] = [];
+      // Each listed post with the new replies under it; only those shown are written out.
+      const listed: Array<{
+        post: (typeof posts)[number];
+        isNew: boolean;
+        replies: (typeof posts)[number]['replies'];
+      }> = [];
       for (const p of candidates) {
         if (!others(p.actorId)) continue;
         const isNew = p.createdAt.getTime() > since;
         const replies = showReplies ? p.replies.filter((x) => x.createdAt.getTime() > since && others(x.actorId)) : [];
         const edited =
           kind === 'daily' && daily.mode === 'new_and_updated' && !!p.editedAt && p.editedAt.getTime() > since;
-        if (!isNew && replies.length === 0 && !edited) continue;
-        const target = p.targets.find(readsTarget)!;
-        listed.push({
-          author: nameOf(p.actorId),
-          stream: streamNames.get(target.groupId ?? target.streamId) ?? '',
-          at: p.createdAt,
-          text: excerpt(p.type === 'note' || p.type === 'question' ? p.text : (p.title ?? p.text)),
-          url: `${deps.publicUrl}/activities/${p.id}`,
-          updated: !isNew,
-          replies: replies.map((x) => ({ author: nameOf(x.actorId), text: excerpt(x.text, 140) })),
-        });
+        if (isNew || replies.length > 0 || edited) listed.push({ post: p, isNew, replies });
       }
-      if (listed.length === 0) continue;
+      if (listed.length === 0) return null;
       const appointments =
         kind === 'digest'
           ? await upcoming(actorOf(r, network.id), at, settings.digests.max_number_of_upcoming_appointments)
@@ -239,23 +239,41 @@ export function createDigestMailsService(deps: DigestMailsDeps) {
         networkName: network.name,
         firstName: r.firstName,
         since: r.since,
-        posts: listed.slice(0, POSTS_PER_MAIL),
+        posts: listed.slice(0, POSTS_PER_MAIL).map(({ post: p, isNew, replies }): DigestMailPost => {
+          const target = p.targets.find(readsTarget)!;
+          return {
+            author: nameOf(p.actorId),
+            stream: streamNames.get(target.groupId ?? target.streamId) ?? '',
+            at: p.createdAt,
+            text: excerpt(p.type === 'note' || p.type === 'question' ? p.text : (p.title ?? p.text)),
+            url: `${deps.publicUrl}/activities/${p.id}`,
+            updated: !isNew,
+            replies: replies.map((x) => ({ author: nameOf(x.actorId), text: excerpt(x.text, 140) })),
+          };
+        }),
         more: Math.max(0, listed.length - POSTS_PER_MAIL),
         appointments,
         appointmentsPosition: settings.digests.upcoming_appointments_position,
         activitiesUrl: `${deps.publicUrl}/activitystreams`,
         settingsUrl: `${deps.publicUrl}/members/${r.id}/settings/edit`,
       });
-      mails.set(
-        r.id,
-        await deps.mailer.prepare({
-          networkId: network.id,
-          networkName: network.name,
-          to: r.email,
-          locale: r.locale,
-          ...content,
-        }),
-      );
+      return deps.mailer.prepare({
+        networkId: network.id,
+        networkName: network.name,
+        to: r.email,
+        locale: r.locale,
+        ...content,
+      });
+    }
+    const mails = new Map<string, MailJob>();
+    // A few members at a time: their reads (ignored members, appointments, the imprint) overlap.
+    for (let i = 0; i < recipients.length; i += MEMBERS_AT_ONCE) {
+      const batch = recipients.slice(i, i + MEMBERS_AT_ONCE);
+      const prepared = await Promise.all(batch.map(mailFor));
+      batch.forEach((r, k) => {
+        const mail = prepared[k];
+        if (mail) mails.set(r.id, mail);
+      });
     }
     if (mails.size === 0) return 0;
     return deps.events.transaction(async (tx) => {

@@ -17,9 +17,12 @@ export type LocalTime = { date: string; hour: number; minute: number; weekday: n
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 export function localTime(at: Date, timeZone = DIGEST_TIME_ZONE): LocalTime {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -28,10 +31,10 @@ export function localTime(at: Date, timeZone = DIGEST_TIME_ZONE): LocalTime {
       minute: '2-digit',
       weekday: 'short',
       hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value])) as Record<string, string>;
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     hour: Number(parts.hour),
