@@ -177,7 +177,7 @@ export function createActivitiesService(deps: ActivitiesDeps) {
     access,
     views,
     activityOwner,
-    /** The posts of a time window for the digest mails (see digest.ts): three queries per run. */
+    /** The posts of a time window for the digest mails (see digest.ts): a fixed number of queries per run. */
     digestPosts: createActivityDigest(deps.db).digestPosts,
     readableActivityIds,
 
