@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
-import { signInThroughForm } from '../support/sign-in.ts';
+import { signInThroughSession } from '../support/sign-in.ts';
 
 let server: InProcessServer;
 let browser: Browser;
@@ -28,7 +28,7 @@ async function signedIn(
   const opened = await newPage(browser, { timezoneId: 'Europe/Berlin', width: options.width });
   contexts.push(opened.context);
   await options.beforeSignIn?.(opened.page);
-  await signInThroughForm(opened.page, server.url, email, path);
+  await signInThroughSession(opened.page, server.url, email, path);
   return opened.page;
 }
 

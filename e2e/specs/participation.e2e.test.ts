@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
 import { startMailbox } from '../support/mailbox.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
-import { signInThroughForm } from '../support/sign-in.ts';
+import { signInThroughSession } from '../support/sign-in.ts';
 
 let server: InProcessServer;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
@@ -28,7 +28,7 @@ afterAll(async () => {
 async function signedIn(email: string, path: string, options: { width?: number } = {}): Promise<Page> {
   const opened = await newPage(browser, { timezoneId: 'Europe/Berlin', ...options });
   context = opened.context;
-  await signInThroughForm(opened.page, server.url, email, path);
+  await signInThroughSession(opened.page, server.url, email, path);
   return opened.page;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
-import { signInThroughForm } from '../support/sign-in.ts';
+import { signInThroughSession } from '../support/sign-in.ts';
 
 const PHONE = { width: 390, height: 844 };
 let server: InProcessServer;
@@ -32,7 +32,7 @@ async function open(path: string, options: { width?: number; height?: number; lo
 async function signedIn(email: string, path = '/', options: { width?: number; height?: number } = {}) {
   const opened = await newPage(browser, options);
   context = opened.context;
-  await signInThroughForm(opened.page, server.url, email, path);
+  await signInThroughSession(opened.page, server.url, email, path);
   await opened.page.getByRole('banner').waitFor();
   return opened.page;
 }

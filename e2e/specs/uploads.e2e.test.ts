@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, seriousViolations, throttleUploads } from '../support/browser.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
-import { signInThroughForm } from '../support/sign-in.ts';
+import { signInThroughSession } from '../support/sign-in.ts';
 
 let server: InProcessServer;
 let browser: Browser;
@@ -27,7 +27,7 @@ afterAll(async () => {
 async function signedInAdmin(path: string): Promise<Page> {
   const opened = await newPage(browser);
   context = opened.context;
-  await signInThroughForm(opened.page, server.url, 'anna.admin@example.com', path);
+  await signInThroughSession(opened.page, server.url, 'anna.admin@example.com', path);
   return opened.page;
 }
 

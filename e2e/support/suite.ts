@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser.ts';
 import { startInProcessServer, type InProcessServer } from './server.ts';
-import { signInThroughForm } from './sign-in.ts';
+import { signInThroughSession } from './sign-in.ts';
 
 export type PageOptions = NonNullable<Parameters<typeof newPage>[1]>;
 
@@ -40,12 +40,12 @@ export function browserSuite(defaults: PageOptions = {}, env: Record<string, str
       contexts.push(opened.context);
       return opened.page;
     },
-    /** A member signed in through the form, on the page that sent them there. */
+    /** A member signed in (the session opened as the form opens it), on the given page. */
     async signedIn(email: string, path: string, options: PageOptions = {}): Promise<Page> {
       if (!browser || !server) throw new Error('the browser starts in beforeAll');
       const opened = await newPage(browser, { ...defaults, ...options });
       contexts.push(opened.context);
-      await signInThroughForm(opened.page, server.url, email, path);
+      await signInThroughSession(opened.page, server.url, email, path);
       return opened.page;
     },
   };
