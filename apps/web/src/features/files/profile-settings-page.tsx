@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../../app/api-client.ts';
 import { PageContainer } from '../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../app/shell/page-title.ts';
+import { FormCard } from '../../ui/form-card.tsx';
 import { PageToolbar } from '../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../ui/rows.tsx';
 import { showToast } from '../../ui/toast.tsx';
@@ -115,72 +116,62 @@ function ProfilesForm({ data }: { data: NetworkSettingsAdministration }) {
       }}
     >
       <Stack gap="lg">
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="folder-profiles-title">
-          <Stack gap="sm">
-            <Title order={2} fz="h4" id="folder-profiles-title">
-              {t('profiles.folder_title')}
-            </Title>
-            <Switch
-              label={t('profiles.folder_enabled')}
-              checked={values.folder_profiles.enabled}
-              onChange={(event) =>
-                change({
-                  ...values,
-                  folder_profiles: { ...values.folder_profiles, enabled: event.currentTarget.checked },
-                })
+        <FormCard title={t('profiles.folder_title')} padding="md">
+          <Switch
+            label={t('profiles.folder_enabled')}
+            checked={values.folder_profiles.enabled}
+            onChange={(event) =>
+              change({
+                ...values,
+                folder_profiles: { ...values.folder_profiles, enabled: event.currentTarget.checked },
+              })
+            }
+          />
+          {values.folder_profiles.enabled && (
+            <ProfilePropertiesEditor
+              path="folder_profiles.properties"
+              properties={values.folder_profiles.properties}
+              onChange={(properties) =>
+                change({ ...values, folder_profiles: { ...values.folder_profiles, properties } })
               }
+              error={errorText}
             />
-            {values.folder_profiles.enabled && (
+          )}
+        </FormCard>
+        <FormCard title={t('profiles.file_title')} padding="md">
+          <Switch
+            label={t('profiles.file_enabled')}
+            checked={values.file_profiles.enabled}
+            onChange={(event) =>
+              change({ ...values, file_profiles: { ...values.file_profiles, enabled: event.currentTarget.checked } })
+            }
+          />
+          {values.file_profiles.enabled && (
+            <>
               <ProfilePropertiesEditor
-                path="folder_profiles.properties"
-                properties={values.folder_profiles.properties}
-                onChange={(properties) =>
-                  change({ ...values, folder_profiles: { ...values.folder_profiles, properties } })
-                }
+                path="file_profiles.properties"
+                properties={values.file_profiles.properties}
+                onChange={setFileProperties}
                 error={errorText}
               />
-            )}
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="file-profiles-title">
-          <Stack gap="sm">
-            <Title order={2} fz="h4" id="file-profiles-title">
-              {t('profiles.file_title')}
-            </Title>
-            <Switch
-              label={t('profiles.file_enabled')}
-              checked={values.file_profiles.enabled}
-              onChange={(event) =>
-                change({ ...values, file_profiles: { ...values.file_profiles, enabled: event.currentTarget.checked } })
-              }
-            />
-            {values.file_profiles.enabled && (
-              <>
-                <ProfilePropertiesEditor
-                  path="file_profiles.properties"
-                  properties={values.file_profiles.properties}
-                  onChange={setFileProperties}
-                  error={errorText}
-                />
-                <MultiSelect
-                  label={t('profiles.column_fields')}
-                  description={t('profiles.column_fields_hint')}
-                  data={[...new Set(fileNames)].map((name) => ({
-                    value: name,
-                    label: values.file_profiles.properties.find((property) => property.name === name)?.label || name,
-                  }))}
-                  value={values.file_profiles.column_fields}
-                  onChange={(column_fields) =>
-                    change({ ...values, file_profiles: { ...values.file_profiles, column_fields } })
-                  }
-                  maxValues={10}
-                  error={errorText('file_profiles.column_fields')}
-                  clearable
-                />
-              </>
-            )}
-          </Stack>
-        </Paper>
+              <MultiSelect
+                label={t('profiles.column_fields')}
+                description={t('profiles.column_fields_hint')}
+                data={[...new Set(fileNames)].map((name) => ({
+                  value: name,
+                  label: values.file_profiles.properties.find((property) => property.name === name)?.label || name,
+                }))}
+                value={values.file_profiles.column_fields}
+                onChange={(column_fields) =>
+                  change({ ...values, file_profiles: { ...values.file_profiles, column_fields } })
+                }
+                maxValues={10}
+                error={errorText('file_profiles.column_fields')}
+                clearable
+              />
+            </>
+          )}
+        </FormCard>
         {submitted && Object.keys(errors).length > 0 && (
           <Alert color="red" role="alert">
             {t('profiles.check_fields')}
