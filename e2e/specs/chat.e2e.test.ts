@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
+import { closeContexts, sharedBrowser, newPage, seriousViolations } from '../support/browser.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
 import { signInThroughSession } from '../support/sign-in.ts';
 
@@ -10,13 +10,13 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startInProcessServer({});
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
+import { closeContexts, sharedBrowser, newPage, seriousViolations } from '../support/browser.ts';
 import { startMailbox } from '../support/mailbox.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
 import { signInThroughSession } from '../support/sign-in.ts';
@@ -13,14 +13,14 @@ let context: BrowserContext | undefined;
 beforeAll(async () => {
   mailbox = await startMailbox();
   server = await startInProcessServer({ SMTP_URL: mailbox.url });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterEach(async () => {
   await context?.close();
   context = undefined;
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
   await mailbox?.close();
 });

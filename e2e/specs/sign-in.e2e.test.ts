@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, seriousViolations } from '../support/browser.ts';
+import { closeContexts, sharedBrowser, newPage, seriousViolations } from '../support/browser.ts';
 import { linkIn, startMailbox } from '../support/mailbox.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -13,14 +13,14 @@ let context: BrowserContext | undefined;
 beforeAll(async () => {
   mailbox = await startMailbox();
   server = await startServer({ SMTP_URL: mailbox.url });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterEach(async () => {
   await context?.close();
   context = undefined;
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
   await mailbox?.close();
 });

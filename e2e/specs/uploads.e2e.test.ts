@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, seriousViolations, throttleUploads } from '../support/browser.ts';
+import { closeContexts, sharedBrowser, newPage, seriousViolations, throttleUploads } from '../support/browser.ts';
 import { startInProcessServer, type InProcessServer } from '../support/server.ts';
 import { signInThroughSession } from '../support/sign-in.ts';
 
@@ -11,7 +11,7 @@ let logo: Buffer;
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const { noisePng } = await import('@agora/server/e2e-support');
   logo = await noisePng(600, 300);
 });
@@ -20,7 +20,7 @@ afterEach(async () => {
   context = undefined;
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
 });
 

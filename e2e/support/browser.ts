@@ -25,6 +25,25 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The run's browser, launched by the first file that asks and shared by the files after it (they
+ * run one after another in one process); Playwright ends it when the process exits. A file
+ * closes what it opened with `closeContexts` instead of closing the browser.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const browser = await (shared ??= launchBrowser());
+  if (browser.isConnected()) return browser;
+  shared = launchBrowser();
+  return shared;
+}
+
+/** Closes every context of the browser (their pages, cookies and storage): the next file starts clean. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}
+
 /** A fresh context (no cookies) per test, in German unless said otherwise. */
 export async function newPage(
   browser: Browser,

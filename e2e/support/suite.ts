@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser.ts';
+import { closeContexts, sharedBrowser, newPage } from './browser.ts';
 import { startInProcessServer, type InProcessServer } from './server.ts';
 import { signInThroughSession } from './sign-in.ts';
 
 export type PageOptions = NonNullable<Parameters<typeof newPage>[1]>;
 
 /**
- * What most spec files share: one server with the demo network and one browser for the file, a
+ * What most spec files share: one server with the demo network for the file, the run's browser, a
  * fresh browser context (no cookies) for each member signed in, closed after each test.
  * `defaults` are the page options of the file (viewport, time zone), each call may override them.
  */
@@ -18,13 +18,13 @@ export function browserSuite(defaults: PageOptions = {}, env: Record<string, str
 
   beforeAll(async () => {
     server = await startInProcessServer(env);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.stop();
   });
 
