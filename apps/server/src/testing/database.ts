@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -55,7 +57,29 @@ export async function openTestDatabase(
     };
   }
   if (!source.pgliteDump) throw new Error('No test database template: is the global setup configured?');
-  const dump = new Blob([fs.readFileSync(source.pgliteDump)]);
-  const pglite = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions });
+  const pglite = await PGlite.create({
+    loadDataDir: pgliteDumpOf(source.pgliteDump),
+    fsBundle: pgliteFsBundle(),
+    extensions: pgliteExtensions,
+  });
   return openDatabase({ pglite });
+}
+
+// A worker runs many files (isolate: false): the dump (45 MB) and PGlite's own file system
+// bundle (6 MB) are read once per process, not once per file. PGlite only reads them.
+const dumps = new Map<string, Blob>();
+function pgliteDumpOf(file: string): Blob {
+  let dump = dumps.get(file);
+  if (!dump) {
+    dump = new Blob([fs.readFileSync(file)]);
+    dumps.set(file, dump);
+  }
+  return dump;
+}
+
+let fsBundle: Blob | undefined;
+function pgliteFsBundle(): Blob {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  fsBundle ??= new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]);
+  return fsBundle;
 }
