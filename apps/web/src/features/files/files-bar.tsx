@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { FolderSummary } from '@agora/contracts';
 import { CountBadge } from '../../app/shell/count-badge.tsx';
+import { sessionQuery } from '../session/index.ts';
 import { folderUnreadsQuery, rootsQuery } from './api.ts';
 import { approvalPath } from './approval-context.ts';
 import { folderName } from './lib/folder-name.ts';
@@ -20,6 +21,9 @@ export function FilesBar() {
   const { pathname } = useLocation();
   const roots = useQuery(rootsQuery()).data;
   const unreads = useQuery(folderUnreadsQuery()).data;
+  // A network administrator reviews every group's files: a link per group would repeat the whole
+  // group list. They reach a group's approval screen from its files page.
+  const networkAdmin = useQuery(sessionQuery).data?.member?.network_admin === true;
   const total = unreads?.folders.reduce((sum, entry) => sum + entry.unread_count, 0) ?? 0;
   const count = (id: string) => unreads?.folders.find((entry) => entry.id === id)?.unread_count ?? 0;
 
@@ -41,10 +45,12 @@ export function FilesBar() {
       folder.group?.name ?? folderName(folder, t),
       <CountBadge count={count(folder.id)} />,
     );
-  // A group's approval screen, below the group's root, for those who review its files.
+  // A group's approval screen, below the group's root, for those who review its files as its
+  // admins or named reviewers.
   const groupLinks = (folder: FolderSummary) => [
     rootLink(folder),
     folder.can.review &&
+      !networkAdmin &&
       folder.group &&
       link(approvalPath(folder.group.slug), t('approval.group_link', { group: folder.group.name })),
   ];

@@ -164,4 +164,20 @@ describe("the user bar's Files module", { timeout: 20_000 }, () => {
     expect(within(bar).getByRole('link', { name: 'Approval' }).getAttribute('href')).toBe('/files/approval');
     expect(within(bar).queryByRole('link', { name: 'Approval: Sales' })).toBeNull();
   });
+
+  it("gives a network administrator the network's approval screen only, not one link per group", async () => {
+    stubApi({
+      'GET /api/v1/session': ok({ ...SESSION, member: { ...SESSION.member, network_admin: true } }),
+      'GET /api/storage/folders/roots': ok({
+        network: { ...NETWORK_ROOT, can: { ...NETWORK_ROOT.can, review: true } },
+        groups: [{ ...GROUP_ROOT, can: { ...GROUP_ROOT.can, review: true } }],
+      }),
+      'GET /unreads/folders': ok({ folders: [] }),
+    });
+    renderUi(<FilesBar />, { path: '/files' });
+    const bar = await screen.findByTestId('files-bar');
+    await within(bar).findByRole('link', { name: 'Approval' });
+    await within(bar).findByRole('link', { name: 'Engineering' });
+    await waitFor(() => expect(within(bar).queryByRole('link', { name: 'Approval: Engineering' })).toBeNull());
+  });
 });
