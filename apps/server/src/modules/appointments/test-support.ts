@@ -24,8 +24,9 @@ export async function member(
   return { ...m, actor: t.services.members.actorFor(m.membership, 'test', null) };
 }
 
-/** The network's own calendar (made with the network). */
+/** The network's own calendar (made by the processor of the network's creation). */
 export async function networkCalendarId(services: Services, actor: Actor): Promise<string> {
+  await services.events.settled();
   const calendars = await services.calendars.accessible(actor);
   const found = calendars.find((c) => c.type === 'network' && c.isDefault);
   if (!found) throw new Error('The network has no calendar');
