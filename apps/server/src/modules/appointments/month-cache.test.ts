@@ -225,6 +225,33 @@ describe('the month answer cache', () => {
     expect((await api.month(w.author.session, query)).appointments).toHaveLength(2);
   });
 
+  it('keeps the sheet of all appointments when someone answers, and shows the answer in the participating one', async () => {
+    const appointment = await create(
+      w.admin,
+      appointmentBody([w.networkCalendar], { name: 'Open', date: { start: '2028-04-12T10:00', end: null } }),
+    );
+    const query = { date: '2028-04-01', calendar_ids: w.networkCalendar };
+    const all = await t.app.inject({ url: monthUrl(query), headers: w.author.session.headers });
+    const etag = all.headers.etag as string;
+    expect(all.json<AppointmentMonth>().appointments.map((a) => a.name)).toEqual(['Open']);
+    expect((await api.month(w.author.session, query, true)).appointments).toEqual([]);
+
+    const joined = await t.app.inject({
+      method: 'PUT',
+      url: `/appointments/${appointment.id}/participants/me`,
+      headers: w.author.session.headers,
+      payload: { participant: { status: 'accepted' } },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    // Who takes part is not part of the sheet of all appointments: its answer stays valid.
+    const again = await t.app.inject({
+      url: monthUrl(query),
+      headers: { ...w.author.session.headers, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await api.month(w.author.session, query, true)).appointments.map((a) => a.name)).toEqual(['Open']);
+  });
+
   it('sees the writes of another server process on the same database', async () => {
     // A second app on the same database: a process with a cache of its own.
     const second = await buildApp(t.config, t.database);

@@ -157,14 +157,15 @@ export function createMonth(deps: { ranges: RangeRepository; calendars: Calendar
      * weeks, occurrences of series included (expanded here, minus their exceptions), as
      * AppointmentMonth JSON. Readability is decided on every request; the answer is cached under
      * a key of everything it depends on: the network's calendar version (raised by every write
-     * to calendars and appointments), the member for the participating view, the readable
+     * to calendars and appointments), for the participating view the member and the network's
+     * participation version (raised by every write to who takes part), the readable
      * selected calendars in their order, the window and its zone. Nothing else in an item
      * depends on who asks.
      */
     async month(actor: Actor, query: MonthQuery, participating: boolean): Promise<MonthAnswer> {
       if (!isValidTimeZone(query.time_zone)) throw unprocessable({ time_zone: ['invalid'] });
       const { from, to } = monthWindow(query.date, query.time_zone);
-      const { calendars: readable, version } = await deps.calendars.accessibleWithVersion(actor, query.calendar_ids);
+      const { calendars: readable, versions } = await deps.calendars.accessibleWithVersion(actor, query.calendar_ids);
       // Ids in the URL that are not (or no longer) readable are left out, not refused.
       const wanted = query.calendar_ids ? new Set(query.calendar_ids) : null;
       const selected = wanted ? readable.filter((c) => wanted.has(c.id)) : readable;
@@ -179,7 +180,9 @@ export function createMonth(deps: { ranges: RangeRepository; calendars: Calendar
       const key = JSON.stringify([
         ANSWER_FORMAT,
         input.networkId,
-        version,
+        versions.version,
+        // Only the participating view shows who takes part.
+        participating ? versions.participationVersion : '',
         input.participantId ?? '',
         selected.map((c) => c.id),
         from.toISOString(),

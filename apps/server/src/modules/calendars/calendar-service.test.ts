@@ -187,7 +187,7 @@ describe('the calendar version', () => {
     const world = await calendarWorld(t);
     const owner = await world.member();
     const friend = await world.member();
-    const version = async () => (await t.services.calendars.accessibleWithVersion(owner.actor)).version;
+    const version = async () => (await t.services.calendars.accessibleWithVersion(owner.actor)).versions.version;
     const rises = async (write: () => Promise<unknown>) => {
       const before = await version();
       await write();

@@ -7,6 +7,10 @@ export type NewCalendarRow = typeof calendars.$inferInsert;
 export type CalendarsRepository = ReturnType<typeof createCalendarsRepository>;
 /** A calendar with whether it is shared with the member asking. */
 export type CalendarWithShare = { calendar: CalendarRow; sharedWithActor: boolean };
+/** The network's counters that cached answers are keyed by (see calendarVersions). */
+export type CalendarVersions = { version: number; participationVersion: number };
+/** What a write changed: the calendars and appointments, or who takes part. */
+export type VersionedPart = 'calendars' | 'participation';
 
 export function createCalendarsRepository(db: Db) {
   const sharedWith = (membershipId: string) =>
@@ -26,17 +30,26 @@ export function createCalendarsRepository(db: Db) {
         and(eq(calendars.type, 'personal'), or(eq(calendars.ownerId, membershipId), sharedWith(membershipId))),
       ),
     );
-  const versionOf = (networkId: string) =>
-    sql<number>`coalesce((select ${calendarVersions.version} from ${calendarVersions} where ${calendarVersions.networkId} = ${networkId}), 0)`.mapWith(
+  const counterOf = (networkId: string, column: typeof calendarVersions.version) =>
+    sql<number>`coalesce((select ${column} from ${calendarVersions} where ${calendarVersions.networkId} = ${networkId}), 0)`.mapWith(
       Number,
     );
-  async function version(networkId: string): Promise<number> {
+  const versionsOf = (networkId: string) => ({
+    version: counterOf(networkId, calendarVersions.version),
+    participationVersion: counterOf(networkId, calendarVersions.participationVersion),
+  });
+  async function versions(networkId: string): Promise<CalendarVersions> {
     const [row] = await db
-      .select({ version: calendarVersions.version })
+      .select({ version: calendarVersions.version, participationVersion: calendarVersions.participationVersion })
       .from(calendarVersions)
       .where(eq(calendarVersions.networkId, networkId));
-    return row?.version ?? 0;
+    return row ?? { version: 0, participationVersion: 0 };
   }
+  const versionsIn = (
+    found: Array<{ version: number; participationVersion: number }>,
+    networkId: string,
+  ): Promise<CalendarVersions> | CalendarVersions =>
+    found[0] ? { version: found[0].version, participationVersion: found[0].participationVersion } : versions(networkId);
 
   return {
     /** The calendars a member may possibly read, in one query. */
@@ -54,20 +67,20 @@ export function createCalendarsRepository(db: Db) {
     async candidatesWithVersion(
       networkId: string,
       membershipId: string,
-    ): Promise<{ rows: CalendarWithShare[]; version: number }> {
+    ): Promise<{ rows: CalendarWithShare[]; versions: CalendarVersions }> {
       const found = await db
         .select({
           calendar: calendars,
           sharedWithActor: sql<boolean>`${sharedWith(membershipId)}`,
-          version: versionOf(networkId),
+          ...versionsOf(networkId),
         })
         .from(calendars)
         .where(candidateWhere(networkId, membershipId))
         .orderBy(asc(calendars.id));
-      // A network without any calendar has nothing to show; its version is asked for alone.
+      // A network without any calendar has nothing to show; its versions are asked for alone.
       return {
         rows: found.map(({ calendar, sharedWithActor }) => ({ calendar, sharedWithActor })),
-        version: found[0]?.version ?? (await version(networkId)),
+        versions: await versionsIn(found, networkId),
       };
     },
     /**
@@ -78,7 +91,7 @@ export function createCalendarsRepository(db: Db) {
       networkId: string,
       membershipId: string,
       ids: string[],
-    ): Promise<{ rows: CalendarWithShare[]; version: number }> {
+    ): Promise<{ rows: CalendarWithShare[]; versions: CalendarVersions }> {
       const found =
         ids.length === 0
           ? []
@@ -86,23 +99,30 @@ export function createCalendarsRepository(db: Db) {
               .select({
                 calendar: calendars,
                 sharedWithActor: sql<boolean>`${sharedWith(membershipId)}`,
-                version: versionOf(networkId),
+                ...versionsOf(networkId),
               })
               .from(calendars)
               .where(and(eq(calendars.networkId, networkId), inArray(calendars.id, ids)));
       return {
         rows: found.map(({ calendar, sharedWithActor }) => ({ calendar, sharedWithActor })),
-        version: found[0]?.version ?? (await version(networkId)),
+        versions: await versionsIn(found, networkId),
       };
     },
-    /** Raises the network's calendar version, in the caller's transaction (it commits with the write). */
-    async touch(tx: Db, networkId: string): Promise<void> {
+    /**
+     * Raises one of the network's versions (`calendars`: its calendars and appointments;
+     * `participation`: who takes part), in the caller's transaction (it commits with the write).
+     */
+    async touch(tx: Db, networkId: string, part: VersionedPart = 'calendars'): Promise<void> {
+      const column = part === 'calendars' ? calendarVersions.version : calendarVersions.participationVersion;
       await tx
         .insert(calendarVersions)
-        .values({ networkId, version: 1 })
+        .values(part === 'calendars' ? { networkId, version: 1 } : { networkId, participationVersion: 1 })
         .onConflictDoUpdate({
           target: calendarVersions.networkId,
-          set: { version: sql`${calendarVersions.version} + 1`, updatedAt: sql`now()` },
+          set:
+            part === 'calendars'
+              ? { version: sql`${column} + 1`, updatedAt: sql`now()` }
+              : { participationVersion: sql`${column} + 1`, updatedAt: sql`now()` },
         });
     },
     /** Some calendars of a network by id, with whether each is shared with the member: one query. */

@@ -10,7 +10,12 @@ import { resolveCalendars, sortCalendars, type CalendarAccess, type LoadedCalend
 import { calendarPolicy, groupCalendarsPolicy, networkCalendarsPolicy } from './policy.ts';
 import { createCalendarDefaults } from './defaults.ts';
 import { presentCalendar } from './present.ts';
-import { createCalendarsRepository, type CalendarWithShare } from './repository.ts';
+import {
+  createCalendarsRepository,
+  type CalendarVersions,
+  type CalendarWithShare,
+  type VersionedPart,
+} from './repository.ts';
 
 export type CalendarsService = ReturnType<typeof createCalendarsService>;
 
@@ -113,32 +118,33 @@ export function createCalendarsService(deps: CalendarsDeps) {
       return (await accessible(actor)).map((c) => c.access);
     },
     /**
-     * accessible, with the network's calendar version read in the same statement as the
-     * calendars: what is computed from them and from rows read afterwards is at least that
-     * version's state (the month sheet caches under it).
+     * accessible, with the network's versions read in the same statement as the calendars:
+     * what is computed from them and from rows read afterwards is at least those versions'
+     * state (the month sheet caches under them).
      */
     async accessibleWithVersion(
       actor: Actor,
       onlyIds?: string[],
-    ): Promise<{ calendars: CalendarAccess[]; version: number }> {
+    ): Promise<{ calendars: CalendarAccess[]; versions: CalendarVersions }> {
       // Asked for some calendars (the month sheet's selection), only those are loaded and judged,
       // not every calendar of the network's groups.
-      const { rows, version } = onlyIds
+      const { rows, versions } = onlyIds
         ? await repository.byIdsWithVersion(
             actor.networkId,
             actor.membershipId,
             [...new Set(onlyIds)].filter((id) => idSchema.safeParse(id).success),
           )
         : await repository.candidatesWithVersion(actor.networkId, actor.membershipId);
-      return { calendars: (await readable(actor, rows)).map((c) => c.access), version };
+      return { calendars: (await readable(actor, rows)).map((c) => c.access), versions };
     },
     /**
-     * Raises the network's calendar version inside the caller's transaction. Every write to
-     * calendars, their shares, appointments and what a month answer shows of them calls it, so
-     * that cached answers of the old version are never served again.
+     * Raises one of the network's versions inside the caller's transaction: every write to
+     * calendars, their shares, appointments and what a month answer shows of them (`calendars`,
+     * the default), and every write to who takes part (`participation`), so that cached answers
+     * of an old version are never served again.
      */
-    touch(tx: Db, networkId: string): Promise<void> {
-      return repository.touch(tx, networkId);
+    touch(tx: Db, networkId: string, part?: VersionedPart): Promise<void> {
+      return repository.touch(tx, networkId, part);
     },
     /** The given calendars of the actor's network (unreadable ones with `can.read` false; unknown ids absent). */
     async accessMany(actor: Actor, ids: string[]): Promise<Map<string, CalendarAccess>> {

@@ -56,13 +56,16 @@ export const calendarShares = pgTable(
 );
 
 /**
- * One counter per network, raised in the transaction of every write to its calendars or
- * appointments (see `touch` in service.ts). Answers computed from those rows (the month sheet)
- * are cached under it: a new version is a new cache key, in every server process, because each
- * one reads the counter from the database.
+ * Two counters per network, raised in the transaction of every write (see `touch` in
+ * service.ts): `version` by writes to its calendars or appointments, `participation_version` by
+ * writes to who takes part. Answers computed from those rows (the month sheet) are cached under
+ * them: a new version is a new cache key, in every server process, because each one reads the
+ * counters from the database. The sheet of all appointments does not depend on who takes part,
+ * so an answered invite leaves its cached answers valid; the participating sheet depends on both.
  */
 export const calendarVersions = pgTable('calendar_versions', {
   networkId: text('network_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  participationVersion: bigint('participation_version', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -156,7 +156,7 @@ export function createAddParticipants(deps: AddDeps) {
     status: ParticipantStatus,
   ): Promise<{ added: number; invitees: string[] }> {
     const { scope } = invitable;
-    await deps.calendars.touch(tx, networkId);
+    await deps.calendars.touch(tx, networkId, 'participation');
     const ids = entries.map((e) => e.membershipId);
     const existing = new Set((await repository.effectiveOf(scope, ids, tx)).map((r) => r.membershipId));
     const explicit = status !== 'invited';

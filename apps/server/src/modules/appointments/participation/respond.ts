@@ -135,7 +135,7 @@ export function createRespond(deps: RespondDeps) {
         if (asViewed.length === 0 && asTargeted.length === 0 && !invited) throw forbidden();
       }
       await db.transaction(async (tx) => {
-        await deps.calendars.touch(tx, actor.networkId);
+        await deps.calendars.touch(tx, actor.networkId, 'participation');
         if (status === 'accepted' && attendees.total_attendees_enforced && attendees.total !== null) {
           await repository.lockOwner(tx, target.scope.ownerId);
           const taken = await repository.acceptedOthers(tx, target.scope, actor.membershipId);
@@ -157,7 +157,7 @@ export function createRespond(deps: RespondDeps) {
       await authorizeManage(actor, loaded, target);
       const membershipId = await memberOf(actor, target, participantId);
       await db.transaction(async (tx) => {
-        await deps.calendars.touch(tx, actor.networkId);
+        await deps.calendars.touch(tx, actor.networkId, 'participation');
         await write(tx, actor, target, membershipId, status);
       });
       return membershipId;
@@ -179,7 +179,7 @@ export function createRespond(deps: RespondDeps) {
       const membershipId = await memberOf(actor, target, participantId);
       const whole = target.scope.key === '';
       await db.transaction(async (tx) => {
-        await deps.calendars.touch(tx, actor.networkId);
+        await deps.calendars.touch(tx, actor.networkId, 'participation');
         if (whole) await repository.deleteMember(tx, target.scope.ownerId, membershipId);
         else await repository.upsert(tx, actor.networkId, target.scope, [{ membershipId, status: 'removed' }]);
         await repository.obsoleteOpenInvites(tx, target.scope, membershipId, whole);

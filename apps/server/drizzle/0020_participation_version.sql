@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_versions" ADD COLUMN "participation_version" bigint DEFAULT 0 NOT NULL;
