@@ -9,6 +9,34 @@ import { FormCard, SubmitForm } from '../../../ui/form-card.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { registrationQuery, useUpdateRegistration } from '../api.ts';
 
+const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+
+/** A required password input of the registration; the current password is filled in, the others are new. */
+function PasswordField({
+  name,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  name: (typeof PASSWORD_FIELDS)[number];
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <PasswordInput
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      required
+      autoComplete={name === 'current_password' ? 'current-password' : 'new-password'}
+    />
+  );
+}
+
 /** The account's address: a new one is used once the link mailed to it is opened. */
 export function EmailSection() {
   const { t } = useTranslation('member-settings');
@@ -61,13 +89,12 @@ export function EmailSection() {
               required
               autoComplete="email"
             />
-            <PasswordInput
+            <PasswordField
+              name="current_password"
               label={labels.current_password}
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
               error={errors.current_password}
-              required
-              autoComplete="current-password"
+              onChange={setPassword}
             />
           </SubmitForm>
         </>
@@ -87,8 +114,6 @@ export function PasswordSection() {
     password_confirmation: t('registration.password_confirmation'),
   };
   const { errors, handle, clear } = useFormErrors({ labels, ns: 'member-settings' });
-  const set = (key: keyof typeof values) => (e: { currentTarget: HTMLInputElement }) =>
-    setValues({ ...values, [key]: e.currentTarget.value });
 
   const submit = () => {
     clear();
@@ -107,30 +132,16 @@ export function PasswordSection() {
         <Text size="sm" c="dimmed">
           {t('registration.password_hint', { count: PASSWORD_MIN_LENGTH })}
         </Text>
-        <PasswordInput
-          label={labels.current_password}
-          value={values.current_password}
-          onChange={set('current_password')}
-          error={errors.current_password}
-          required
-          autoComplete="current-password"
-        />
-        <PasswordInput
-          label={labels.password}
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          required
-          autoComplete="new-password"
-        />
-        <PasswordInput
-          label={labels.password_confirmation}
-          value={values.password_confirmation}
-          onChange={set('password_confirmation')}
-          error={errors.password_confirmation}
-          required
-          autoComplete="new-password"
-        />
+        {PASSWORD_FIELDS.map((name) => (
+          <PasswordField
+            key={name}
+            name={name}
+            label={labels[name]}
+            value={values[name]}
+            error={errors[name]}
+            onChange={(value) => setValues({ ...values, [name]: value })}
+          />
+        ))}
       </SubmitForm>
     </FormCard>
   );
