@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { activeMemberOf } from './mail-recipients.ts';
 import { memberships } from './tables.ts';
 
 /** Members' birthdays ('YYYY-MM-DD'); the profile editor will set them, seeds and imports do now. */
@@ -28,10 +29,7 @@ export function createMemberBirthdays(db: Db) {
         .from(memberships)
         .where(
           and(
-            eq(memberships.networkId, networkId),
-            eq(memberships.kind, 'member'),
-            isNull(memberships.lockedAt),
-            isNull(memberships.deletedAt),
+            activeMemberOf(networkId),
             sql`extract(month from ${memberships.birthday}) = ${month}`,
             sql`extract(day from ${memberships.birthday}) in (${sql.join(
               dates.map((d) => sql`${d}`),

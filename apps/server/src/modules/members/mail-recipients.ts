@@ -1,6 +1,16 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { memberships } from './tables.ts';
+
+/** The network's members who sign in and can act: not locked, not deleted. */
+export function activeMemberOf(networkId: string): SQL {
+  return and(
+    eq(memberships.networkId, networkId),
+    eq(memberships.kind, 'member'),
+    isNull(memberships.lockedAt),
+    isNull(memberships.deletedAt),
+  )!;
+}
 
 /** The members mails of the whole network go to (digests). */
 export function createMailRecipients(db: Db) {
@@ -19,14 +29,7 @@ export function createMailRecipients(db: Db) {
           networkAdmin: memberships.networkAdmin,
         })
         .from(memberships)
-        .where(
-          and(
-            eq(memberships.networkId, networkId),
-            eq(memberships.kind, 'member'),
-            isNull(memberships.lockedAt),
-            isNull(memberships.deletedAt),
-          ),
-        )
+        .where(activeMemberOf(networkId))
         .orderBy(asc(memberships.id));
     },
   };
