@@ -4,6 +4,7 @@ import { themeSchema, type NetworkShell, type Unreads, type UserbarGroups } from
 import { i18n } from '../../i18n/index.ts';
 import { renderRoutes, stubFetch } from '../../testing/render.tsx';
 import { networkShell } from '../../testing/network-shell.ts';
+import { sessionMember } from '../../testing/session-member.ts';
 import { AppLayout } from './app-layout.tsx';
 
 // The live connection is tested end to end; here it stays silent.
@@ -18,22 +19,8 @@ vi.mock('socket.io-client', () => ({
   }),
 }));
 
-const memberId = 'a'.repeat(24);
-const member = {
-  id: memberId,
-  displayName: 'Max Meier',
-  name: 'Max Meier',
-  first_name: 'Max',
-  last_name: 'Meier',
-  path: `/members/${memberId}`,
-  images: { small: null, medium: null, large: null },
-  is_external: false,
-  network_admin: false,
-  profile: {},
-  birthday: null,
-  birthday_is_today: false,
-  age: null,
-};
+const member = sessionMember;
+const memberId = member.id;
 
 const theme = {
   ...themeSchema.parse({}),

@@ -1,38 +1,16 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { networkShell } from '../../../testing/network-shell.ts';
+import { sessionMember } from '../../../testing/session-member.ts';
+import { ok, stubApi } from '../../../testing/stub-api.ts';
 import { renderUi } from '../../../ui/testing.tsx';
 import { LandingPage } from './landing-page.tsx';
 
-const member = {
-  id: 'a'.repeat(24),
-  displayName: 'Max Meier',
-  name: 'Max Meier',
-  first_name: 'Max',
-  last_name: 'Meier',
-  path: `/members/${'a'.repeat(24)}`,
-  images: { small: null, medium: null, large: null },
-  is_external: false,
-  network_admin: false,
-  profile: {},
-  birthday: null,
-  birthday_is_today: false,
-  age: null,
-};
-
 function stubShell(startPage: string | null) {
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const body =
-      path === '/api/v1/session'
-        ? { member, csrf_token: 'csrf', locale: 'en' }
-        : path === '/api/v1/network'
-          ? { ...networkShell(), start_page: startPage }
-          : undefined;
-    return body === undefined
-      ? new Response(JSON.stringify({ error: 'not_found' }), { status: 404 })
-      : new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  stubApi({
+    'GET /api/v1/session': ok({ member: sessionMember, csrf_token: 'csrf', locale: 'en' }),
+    'GET /api/v1/network': ok({ ...networkShell(), start_page: startPage }),
+  });
 }
 
 describe("the root and the network's start page", () => {

@@ -4,24 +4,11 @@ import { Outlet } from 'react-router';
 import { beforeEach } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
 import { page } from '../../../testing/render.tsx';
+import { sessionMember } from '../../../testing/session-member.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
 /** The tests of the sign-in page and its code step: the member who signs in. */
-export const member = {
-  id: 'a'.repeat(24),
-  displayName: 'Max Meier',
-  name: 'Max Meier',
-  first_name: 'Max',
-  last_name: 'Meier',
-  path: `/members/${'a'.repeat(24)}`,
-  images: { small: null, medium: null, large: null },
-  is_external: false,
-  network_admin: false,
-  profile: {},
-  birthday: null,
-  birthday_is_today: false,
-  age: null,
-};
+export const member = sessionMember;
 
 // Toasts show in a layout that stays while the sign-in page gives way to the next one.
 export const routes = [
