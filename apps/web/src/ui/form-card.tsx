@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Title, type MantineSpacing } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title, type MantineSpacing } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { PageContainer } from '../app/shell/page-container.tsx';
@@ -61,12 +61,18 @@ export function FormCard({
   );
 }
 
-/** A form: its fields (or cards), then its buttons at the end, the submit button last. */
+/**
+ * A form: its fields (or cards), then its buttons at the end, the submit button last. `waiting`, a
+ * reason it cannot be sent yet (uploads still running), stands before the buttons and holds the
+ * submit button back.
+ */
 export function SubmitForm({
   onSubmit,
   submitLabel,
   loading,
   disabled,
+  waiting,
+  noValidate,
   gap = 'sm',
   actions,
   children,
@@ -75,22 +81,36 @@ export function SubmitForm({
   submitLabel: string;
   loading: boolean;
   disabled?: boolean;
+  waiting?: string | null;
+  /** The form checks its own required fields (its messages rather than the browser's). */
+  noValidate?: boolean;
   gap?: MantineSpacing;
   /** Buttons before the submit button (cancel). */
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const waitingId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate={noValidate}>
       <Stack gap={gap}>
         {children}
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="sm">
+          {waiting && (
+            <Text size="sm" c="dimmed" id={waitingId}>
+              {waiting}
+            </Text>
+          )}
           {actions}
-          <Button type="submit" loading={loading} disabled={disabled}>
+          <Button
+            type="submit"
+            loading={loading}
+            disabled={disabled || !!waiting}
+            aria-describedby={waiting ? waitingId : undefined}
+          >
             {submitLabel}
           </Button>
         </Group>

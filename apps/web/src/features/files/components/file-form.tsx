@@ -1,15 +1,18 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Stack, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FILE_LIMITS } from '@agora/contracts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
+import { SubmitForm } from '../../../ui/form-card.tsx';
 import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 
 type FileFormPageProps = {
   title: string;
   /** Where the toolbar's back link and the cancel button lead. */
   back: string;
+  /** A note between the title and the form (that the version waits for approval). */
+  notice?: ReactNode;
   onSubmit: () => Promise<void>;
   submitLabel: string;
   saving: boolean;
@@ -18,43 +21,42 @@ type FileFormPageProps = {
   children: ReactNode;
 };
 
-/** The frame of the files' forms (new files, a file's edit): title, back link, fields, cancel and save. */
-export function FileFormPage({ title, back, onSubmit, submitLabel, saving, waiting, children }: FileFormPageProps) {
+/**
+ * The frame of the files' forms (new files, a file's edit, a new version, a folder's form): title,
+ * back link, fields, cancel and save.
+ */
+export function FileFormPage({
+  title,
+  back,
+  notice,
+  onSubmit,
+  submitLabel,
+  saving,
+  waiting,
+  children,
+}: FileFormPageProps) {
   const { t } = useTranslation('files');
   const navigate = useNavigate();
   return (
     <PageContainer size="md">
       <Stack gap="md">
         <PageToolbar title={title} backTo={back} />
-        <form
+        {notice}
+        <SubmitForm
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onSubmit();
-          }}
+          gap="md"
+          onSubmit={() => void onSubmit()}
+          submitLabel={submitLabel}
+          loading={saving}
+          waiting={waiting}
+          actions={
+            <Button variant="default" onClick={() => void navigate(back)}>
+              {t('form.cancel')}
+            </Button>
+          }
         >
-          <Stack gap="md">
-            {children}
-            <Group justify="flex-end" gap="sm" wrap="wrap">
-              {waiting && (
-                <Text size="sm" c="dimmed" id="file-form-waiting">
-                  {waiting}
-                </Text>
-              )}
-              <Button variant="default" onClick={() => void navigate(back)}>
-                {t('form.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                disabled={!!waiting}
-                loading={saving}
-                aria-describedby={waiting ? 'file-form-waiting' : undefined}
-              >
-                {submitLabel}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          {children}
+        </SubmitForm>
       </Stack>
     </PageContainer>
   );

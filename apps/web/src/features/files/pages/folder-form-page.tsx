@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,10 @@ import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { showFormErrors } from '../../../ui/form-errors.ts';
 import { NotFoundState } from '../../../ui/not-found-state.tsx';
-import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { folderQuery, useCreateFolder, useUpdateFolder } from '../api.ts';
+import { DescriptionField, FileFormPage } from '../components/file-form.tsx';
 import { useDefaultFolder } from '../components/use-default-folder.ts';
 import { folderPath } from '../lib/paths.ts';
 import { ProfileFields } from '../profile-fields.tsx';
@@ -62,59 +62,35 @@ function FolderForm({ title, folder, initial, back, onSave, saved, groupSlug }: 
   };
 
   return (
-    <PageContainer size="md">
-      <Stack gap="md">
-        <PageToolbar title={title} backTo={back} />
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            <TextInput
-              label={t('folder_form.name')}
-              required
-              value={values.name}
-              onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
-              maxLength={FILE_LIMITS.folderNameMaxLength}
-              error={errors['name']}
-              data-autofocus
-            />
-            <Textarea
-              label={t('folder_form.description')}
-              value={values.description}
-              onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
-              maxLength={FILE_LIMITS.descriptionMaxLength}
-              autosize
-              minRows={3}
-              error={errors['description']}
-            />
-            <ProfileFields
-              kind="folder"
-              value={values.folder_profile}
-              onChange={(folder_profile) => setValues({ ...values, folder_profile })}
-            />
-            {folder.can.review && (
-              <Checkbox
-                label={t('folder_form.requires_approval')}
-                checked={values.requires_approval}
-                onChange={(event) => setValues({ ...values, requires_approval: event.currentTarget.checked })}
-              />
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate(back)}>
-                {t('form.cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t('form.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </PageContainer>
+    <FileFormPage title={title} back={back} onSubmit={submit} submitLabel={t('form.save')} saving={busy}>
+      <TextInput
+        label={t('folder_form.name')}
+        required
+        value={values.name}
+        onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
+        maxLength={FILE_LIMITS.folderNameMaxLength}
+        error={errors['name']}
+        data-autofocus
+      />
+      <DescriptionField
+        label={t('folder_form.description')}
+        value={values.description}
+        onChange={(description) => setValues({ ...values, description })}
+        error={errors['description']}
+      />
+      <ProfileFields
+        kind="folder"
+        value={values.folder_profile}
+        onChange={(folder_profile) => setValues({ ...values, folder_profile })}
+      />
+      {folder.can.review && (
+        <Checkbox
+          label={t('folder_form.requires_approval')}
+          checked={values.requires_approval}
+          onChange={(event) => setValues({ ...values, requires_approval: event.currentTarget.checked })}
+        />
+      )}
+    </FileFormPage>
   );
 }
 

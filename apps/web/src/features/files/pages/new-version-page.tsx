@@ -1,20 +1,20 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { FILE_LIMITS, type FileEntry } from '@agora/contracts';
+import type { FileEntry } from '@agora/contracts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { showFormErrors } from '../../../ui/form-errors.ts';
 import { NotFoundState } from '../../../ui/not-found-state.tsx';
-import { PageToolbar } from '../../../ui/page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { UploadField, useUploadField } from '../../../ui/upload/index.ts';
 import { networkQuery } from '../../home/index.ts';
 import { fileQuery, useAddVersion } from '../api.ts';
+import { DescriptionField, FileFormPage } from '../components/file-form.tsx';
 import { useFileFolders } from '../components/use-file-folders.ts';
 import { filePath } from '../lib/paths.ts';
 
@@ -68,59 +68,39 @@ function NewVersionForm({ file }: { file: FileEntry }) {
   };
 
   return (
-    <PageContainer size="md">
-      <Stack gap="md">
-        <PageToolbar title={title} backTo={back} />
-        {approval && (
+    <FileFormPage
+      title={title}
+      back={back}
+      notice={
+        approval && (
           <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
             {t('new_version.approval_hint')}
           </Alert>
-        )}
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            <UploadField
-              {...upload.fieldProps}
-              onChange={(items) => {
-                setErrors({});
-                upload.fieldProps.onChange(items);
-              }}
-              label={t('new_version.file')}
-              multiple={false}
-              maxFiles={1}
-              extensionFilter={network?.config.file_extension_filter}
-              error={errors['upload_id']}
-            />
-            <Textarea
-              label={t('new_version.description')}
-              value={description}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-              maxLength={FILE_LIMITS.descriptionMaxLength}
-              autosize
-              minRows={3}
-              error={errors['description']}
-            />
-            <Group justify="flex-end" gap="sm" wrap="wrap">
-              {upload.isUploading && (
-                <Text size="sm" c="dimmed">
-                  {t('new_files.uploading')}
-                </Text>
-              )}
-              <Button variant="default" onClick={() => void navigate(back)}>
-                {t('form.cancel')}
-              </Button>
-              <Button type="submit" disabled={upload.isUploading} loading={add.isPending}>
-                {t('new_version.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </PageContainer>
+        )
+      }
+      onSubmit={submit}
+      submitLabel={t('new_version.save')}
+      saving={add.isPending}
+      waiting={upload.isUploading ? t('new_files.uploading') : null}
+    >
+      <UploadField
+        {...upload.fieldProps}
+        onChange={(items) => {
+          setErrors({});
+          upload.fieldProps.onChange(items);
+        }}
+        label={t('new_version.file')}
+        multiple={false}
+        maxFiles={1}
+        extensionFilter={network?.config.file_extension_filter}
+        error={errors['upload_id']}
+      />
+      <DescriptionField
+        label={t('new_version.description')}
+        value={description}
+        onChange={setDescription}
+        error={errors['description']}
+      />
+    </FileFormPage>
   );
 }
