@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GroupInvite, SentGroupInvitesPage } from '@agora/contracts';
 import type { NewGroup } from '../groups/index.ts';
+import { statementsDuring } from '../../testing/statements.ts';
 import {
   collectEvents,
   connectSocket,
@@ -236,6 +237,23 @@ describe('answering a group invitation', () => {
     expect(await unreads(invitee.session)).toMatchObject({ GroupInvites: 0, Invites: 0 });
     // Answered already: 422.
     expect((await answer(invitee.session, item!.id, 'reject')).statusCode).toBe(422);
+  });
+
+  it('counts the open invites once for the badge and the inbox total, and reads the groups once', async () => {
+    const { group, admin } = await groupWithPeople({ access: 'closed' });
+    const invitee = await signedInMember(t.app, t.services, networkId);
+    await invite(`/groups/${group.slug}`, admin.session.headers, { membership_ids: [invitee.membership.id] });
+    await t.services.events.settled();
+    let counts: Awaited<ReturnType<typeof unreads>> | undefined;
+    const statements = await statementsDuring(t.database, async () => {
+      counts = await unreads(invitee.session);
+    });
+    expect(counts).toMatchObject({ GroupInvites: 1, Invites: 1, Calendars: 0 });
+    const times = (pattern: RegExp) => statements.filter((text) => pattern.test(text)).length;
+    expect(times(/from "group_invites"/)).toBe(1);
+    expect(times(/from "appointment_invites"/)).toBe(1);
+    // The activities' and the files' counters both need the groups whose content the member reads.
+    expect(times(/from "groups" inner join "group_categories"/)).toBe(1);
   });
 
   it('declining answers without joining; another member cannot answer it', async () => {

@@ -1,5 +1,6 @@
 import { REALTIME_EVENTS, type UnreadsChangedEvent } from '@agora/contracts';
 import type { Actor } from '../../platform/policy/index.ts';
+import { sharedWithinCount } from '../../platform/unreads/index.ts';
 import type { GroupInvitesDeps } from './deps.ts';
 import type { GroupInvitesRepository } from './repository.ts';
 
@@ -8,8 +9,11 @@ import type { GroupInvitesRepository } from './repository.ts';
  * the `Invites` total (open invites of every kind of the invites inbox) to the member's open pages.
  */
 export function createGroupInviteUnreads(deps: GroupInvitesDeps, repository: GroupInvitesRepository) {
-  const count = async (actor: Actor): Promise<number> =>
-    (await repository.openCounts(actor.networkId, [actor.membershipId])).get(actor.membershipId) ?? 0;
+  // Counted for the badge and for the inbox's total in one count of the unreads.
+  const count = sharedWithinCount(
+    async (actor: Actor): Promise<number> =>
+      (await repository.openCounts(actor.networkId, [actor.membershipId])).get(actor.membershipId) ?? 0,
+  );
 
   return {
     count,

@@ -1,2 +1,3 @@
 export { createUnreadsRegistry, type UnreadCounter, type UnreadsRegistry } from './registry.ts';
 export { unreadsRoutes } from './routes.ts';
+export { sharedWithinCount } from './shared-reads.ts';

@@ -1,5 +1,6 @@
 import type { Unreads } from '@agora/contracts';
 import type { Actor } from '../policy/index.ts';
+import { countingOnce } from './shared-reads.ts';
 
 export type UnreadCounter<K extends keyof Unreads> = (actor: Actor) => Promise<Unreads[K]>;
 
@@ -28,10 +29,10 @@ export function createUnreadsRegistry() {
       if (counters.has(key)) throw new Error(`An unread counter for ${key} is registered already`);
       counters.set(key, counter);
     },
-    /** Every count for the member; the counters run side by side. */
+    /** Every count for the member; the counters run side by side, sharing the reads they have in common. */
     async count(actor: Actor): Promise<Unreads> {
       const entries = [...counters];
-      const values = await Promise.all(entries.map(([, counter]) => counter(actor)));
+      const values = await countingOnce(() => Promise.all(entries.map(([, counter]) => counter(actor))));
       const result: Record<string, unknown> = structuredClone(NOTHING);
       entries.forEach(([key], i) => (result[key] = values[i]));
       return result as Unreads;

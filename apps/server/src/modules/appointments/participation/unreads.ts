@@ -1,6 +1,7 @@
 import { REALTIME_EVENTS, type UnreadsChangedEvent } from '@agora/contracts';
 import type { Actor } from '../../../platform/policy/index.ts';
 import type { Realtime } from '../../../platform/realtime/index.ts';
+import { sharedWithinCount } from '../../../platform/unreads/index.ts';
 import type { ParticipationRepository } from './repository.ts';
 
 /**
@@ -12,10 +13,13 @@ export function createCalendarUnreads(deps: {
   repository: ParticipationRepository;
   realtime: Pick<Realtime, 'toMember'>;
 }) {
-  const count = async (actor: Actor): Promise<number> =>
-    (await deps.repository.openInviteCounts(actor.networkId, [actor.membershipId], new Date())).get(
-      actor.membershipId,
-    ) ?? 0;
+  // Counted for the badge and for the inbox's total in one count of the unreads.
+  const count = sharedWithinCount(
+    async (actor: Actor): Promise<number> =>
+      (await deps.repository.openInviteCounts(actor.networkId, [actor.membershipId], new Date())).get(
+        actor.membershipId,
+      ) ?? 0,
+  );
 
   return {
     count,
