@@ -45,11 +45,16 @@ describe('mark_as_read', () => {
     expect(await atAnna).toEqual(pushed);
     expect(await atOtherTab).toEqual(pushed);
 
-    // An older message read later changes nothing.
+    // An older message read later, or the same again, changes nothing and is told to nobody.
+    const annaHears = collectEvents(annaTab, 'mark_as_read');
+    const otherTabHears = collectEvents(maxOther, 'mark_as_read');
     expect(await ok(maxTab, 'mark_as_read', { chat_id: chatId, message_id: first.id })).toEqual(state);
+    expect(await ok(maxTab, 'mark_as_read', { chat_id: chatId, message_id: second.id })).toEqual(state);
     const annaSees = (await ok(annaTab, 'chat_details', { chat_id: chatId })).chat.partner_state;
     expect(annaSees).toMatchObject({ last_read_id: second.id, last_read_seq: second.seq, last_received_id: second.id });
     expect(notBack).toEqual([]);
+    expect(annaHears).toEqual([]);
+    expect(otherTabHears).toEqual([]);
   });
 
   it('counts only others’ messages that are not deleted, up to the cap', async () => {

@@ -85,15 +85,18 @@ export function createMarkers(deps: MarkersDeps) {
     async markAsRead(actor: Actor, input: MarkInput, origin?: string): Promise<ChatState> {
       const { context, message } = await loadMessage(actor, input);
       const marked = await repository.markRead(deps.db, stateKey(actor, context.row.id), message.seq, message.id);
-      const pushed: ChatPushes['mark_as_read'] = {
-        chat_id: context.key,
-        member_id: actor.membershipId,
-        message_id: marked.lastReadId!,
-        seq: marked.lastReadSeq,
-      };
-      deps.push([rooms.member(actor.membershipId)], CHAT_EVENTS.markAsRead, pushed, origin);
-      const partners = partnerRooms(context);
-      if (partners.length > 0) deps.push(partners, CHAT_EVENTS.markAsRead, pushed);
+      // Read already (the chat opened again): the other tabs and the partner know it.
+      if (marked) {
+        const pushed: ChatPushes['mark_as_read'] = {
+          chat_id: context.key,
+          member_id: actor.membershipId,
+          message_id: marked.lastReadId!,
+          seq: marked.lastReadSeq,
+        };
+        deps.push([rooms.member(actor.membershipId)], CHAT_EVENTS.markAsRead, pushed, origin);
+        const partners = partnerRooms(context);
+        if (partners.length > 0) deps.push(partners, CHAT_EVENTS.markAsRead, pushed);
+      }
       return stateOf(actor, context.row.id);
     },
 

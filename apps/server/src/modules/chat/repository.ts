@@ -140,8 +140,12 @@ export function createChatRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Moves a member's read (and with it the received) marker forward to a message; never back. */
-    async markRead(tx: Db, key: StateKey, seq: number, messageId: string): Promise<StateRow> {
+    /**
+     * Moves a member's read (and with it the received) marker forward to a message; never back.
+     * Answers null when neither moved (the chat opened again, an older message): nothing is
+     * written then, and nobody needs to hear of it.
+     */
+    async markRead(tx: Db, key: StateKey, seq: number, messageId: string): Promise<StateRow | null> {
       const [row] = await tx
         .insert(chatStates)
         .values({ ...key, lastReadSeq: seq, lastReadId: messageId, lastReceivedSeq: seq, lastReceivedId: messageId })
@@ -153,9 +157,10 @@ export function createChatRepository(db: Db) {
             lastReceivedSeq: sql`greatest(${chatStates.lastReceivedSeq}, excluded.last_received_seq)`,
             lastReceivedId: sql`case when excluded.last_received_seq > ${chatStates.lastReceivedSeq} then excluded.last_received_id else ${chatStates.lastReceivedId} end`,
           },
+          where: sql`${chatStates.lastReadSeq} < excluded.last_read_seq or ${chatStates.lastReceivedSeq} < excluded.last_received_seq`,
         })
         .returning();
-      return row!;
+      return row ?? null;
     },
 
     /** Moves a member's received marker forward to a message; never back. */
