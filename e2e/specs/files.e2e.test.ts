@@ -14,6 +14,41 @@ const ANNA = 'anna.admin@example.com';
 /** The row of the files table naming `name`. */
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
+/** Opens the file or folder `name` of the files table. */
+const openRow = (page: Page, name: string) => row(page, name).getByRole('link', { name }).click();
+
+/** From the files' start, the network's root folder, once its folders are listed. */
+async function openNetworkFiles(page: Page) {
+  await page
+    .getByRole('link', { name: /Netzwerk/ })
+    .first()
+    .click();
+  await row(page, 'Templates').waitFor(SHOWN);
+}
+
+/** A new subfolder of the folder shown, open once saved; `approval`: its new versions need approval. */
+async function newFolder(page: Page, name: string, { approval = false } = {}) {
+  await page.getByRole('button', { name: 'Ordneraktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Neuer Ordner' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  if (approval) await page.getByLabel('Neue Versionen müssen von einer prüfenden Person freigegeben werden').check();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('heading', { name }).waitFor(SHOWN);
+}
+
+type NewFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** Adds the files to the folder shown and waits until the folder lists them. */
+async function addFiles(page: Page, files: NewFile[]) {
+  await page.getByRole('link', { name: 'Dateien hinzufügen' }).first().click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Dateien auswählen' }).click();
+  await (await chooser).setFiles(files);
+  for (const file of files) await page.getByText(file.name).waitFor(SHOWN);
+  await page.getByRole('button', { name: 'Dateien hinzufügen' }).click();
+  for (const file of files) await row(page, file.name).waitFor(SHOWN);
+}
+
 describe('files', () => {
   it('Max adds two files to his group’s folder, and downloads a folder of it as a zip with its paths', async () => {
     const max = await suite.signedIn(MAX, '/groups/engineering/files');
@@ -58,12 +93,8 @@ describe('files', () => {
 
   it('a file Max has locked cannot be moved or deleted by Anna, who is told why', async () => {
     const anna = await suite.signedIn(ANNA, '/files');
-    await anna
-      .getByRole('link', { name: /Netzwerk/ })
-      .first()
-      .click();
-    await row(anna, 'Templates').waitFor(SHOWN);
-    await row(anna, 'Templates').getByRole('link', { name: 'Templates' }).click();
+    await openNetworkFiles(anna);
+    await openRow(anna, 'Templates');
     await row(anna, 'Letter template.txt').waitFor(SHOWN);
 
     await anna.getByRole('checkbox', { name: 'Letter template.txt auswählen' }).check();
@@ -75,33 +106,16 @@ describe('files', () => {
 
   it('Anna moves two files of which Max has locked one meanwhile: the other moves, the locked one stays and is named', async () => {
     const anna = await suite.signedIn(ANNA, '/files');
-    await anna
-      .getByRole('link', { name: /Netzwerk/ })
-      .first()
-      .click();
-    await row(anna, 'Templates').waitFor(SHOWN);
-    await anna.getByRole('button', { name: 'Ordneraktionen' }).click();
-    await anna.getByRole('menuitem', { name: 'Neuer Ordner' }).click();
-    await anna.getByRole('textbox', { name: 'Name' }).fill('Entwürfe');
-    await anna.getByRole('button', { name: 'Speichern' }).click();
-    await anna.getByRole('heading', { name: 'Entwürfe' }).waitFor(SHOWN);
-    await anna.getByRole('link', { name: 'Dateien hinzufügen' }).first().click();
-    const chooser = anna.waitForEvent('filechooser');
-    await anna.getByRole('button', { name: 'Dateien auswählen' }).click();
-    await (
-      await chooser
-    ).setFiles([
+    await openNetworkFiles(anna);
+    await newFolder(anna, 'Entwürfe');
+    await addFiles(anna, [
       { name: 'Rundschreiben.txt', mimeType: 'text/plain', buffer: Buffer.from('Liebe alle, ...') },
       { name: 'Budget.txt', mimeType: 'text/plain', buffer: Buffer.from('Reisen: 12.000') },
     ]);
-    await anna.getByText('Budget.txt').waitFor(SHOWN);
-    await anna.getByRole('button', { name: 'Dateien hinzufügen' }).click();
-    await row(anna, 'Budget.txt').waitFor(SHOWN);
-    await row(anna, 'Rundschreiben.txt').waitFor(SHOWN);
 
     // While Anna's page shows both as free, Max locks the budget.
     const max = await suite.signedIn(MAX, new URL(anna.url()).pathname);
-    await row(max, 'Budget.txt').getByRole('link', { name: 'Budget.txt' }).click();
+    await openRow(max, 'Budget.txt');
     await max.getByRole('button', { name: 'Sperren' }).click();
     await max.getByText('Die Datei wurde gesperrt.').waitFor(SHOWN);
 
@@ -122,40 +136,21 @@ describe('files', () => {
     await row(anna, 'Rundschreiben.txt').waitFor({ state: 'detached', ...SHOWN });
     await row(anna, 'Budget.txt').waitFor(SHOWN);
     await anna.goto(new URL('/files', anna.url()).toString());
-    await anna
-      .getByRole('link', { name: /Netzwerk/ })
-      .first()
-      .click();
-    await row(anna, 'Templates').getByRole('link', { name: 'Templates' }).click();
+    await openNetworkFiles(anna);
+    await openRow(anna, 'Templates');
     await row(anna, 'Rundschreiben.txt').waitFor(SHOWN);
   });
 
   it('a new version Max uploads to a folder that requires approval waits until Anna approves it', async () => {
     const anna = await suite.signedIn(ANNA, '/files');
-    await anna
-      .getByRole('link', { name: /Netzwerk/ })
-      .first()
-      .click();
-    await row(anna, 'Templates').waitFor(SHOWN);
-    await anna.getByRole('button', { name: 'Ordneraktionen' }).click();
-    await anna.getByRole('menuitem', { name: 'Neuer Ordner' }).click();
-    await anna.getByRole('textbox', { name: 'Name' }).fill('Verträge');
-    await anna.getByLabel('Neue Versionen müssen von einer prüfenden Person freigegeben werden').check();
-    await anna.getByRole('button', { name: 'Speichern' }).click();
-    await anna.getByRole('heading', { name: 'Verträge' }).waitFor(SHOWN);
-
-    await anna.getByRole('link', { name: 'Dateien hinzufügen' }).first().click();
-    const chooser = anna.waitForEvent('filechooser');
-    await anna.getByRole('button', { name: 'Dateien auswählen' }).click();
-    await (await chooser).setFiles({ name: 'Vertrag.txt', mimeType: 'text/plain', buffer: Buffer.from('Fassung 1') });
-    await anna.getByText('Vertrag.txt').waitFor(SHOWN);
-    await anna.getByRole('button', { name: 'Dateien hinzufügen' }).click();
-    await row(anna, 'Vertrag.txt').waitFor(SHOWN);
+    await openNetworkFiles(anna);
+    await newFolder(anna, 'Verträge', { approval: true });
+    await addFiles(anna, [{ name: 'Vertrag.txt', mimeType: 'text/plain', buffer: Buffer.from('Fassung 1') }]);
     const folderUrl = anna.url();
 
     // Max reviews nothing in the network's folders: his version waits.
     const max = await suite.signedIn(MAX, new URL(folderUrl).pathname);
-    await row(max, 'Vertrag.txt').getByRole('link', { name: 'Vertrag.txt' }).click();
+    await openRow(max, 'Vertrag.txt');
     await max.getByRole('link', { name: 'Neue Version' }).click();
     const versionChooser = max.waitForEvent('filechooser');
     await max.getByRole('button', { name: 'Datei auswählen' }).click();
