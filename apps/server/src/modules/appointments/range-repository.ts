@@ -15,6 +15,8 @@ export type RangeFilter = {
   to: Date | null;
   /** Only where this member takes part (see PARTICIPATING_STATUSES), of the series for occurrences. */
   participantId: string | null;
+  /** Only where any of these members takes part, as participantId (the batch of many members). */
+  anyParticipantOf?: string[];
   limit: number;
 };
 
@@ -37,11 +39,16 @@ function rangeWhere(filter: RangeFilter) {
     sql`tstzrange(${appointments.startsAt}, ${appointments.rangeEnd}, '[]') && tstzrange(${filter.from.toISOString()}::timestamptz, ${filter.to?.toISOString() ?? null}::timestamptz, '[)')`,
     sql`exists (select 1 from ${appointmentCalendars} where ${appointmentCalendars.appointmentId} = ${appointments.id} and ${inArray(appointmentCalendars.calendarId, filter.calendarIds)})`,
   ];
-  if (filter.participantId) {
+  const participants = filter.anyParticipantOf
+    ? sql`${appointmentParticipants.membershipId} = any(${sql.param(filter.anyParticipantOf)}::text[])`
+    : filter.participantId
+      ? sql`${appointmentParticipants.membershipId} = ${filter.participantId}`
+      : null;
+  if (participants) {
     // Any row of the member that shows (of the series or of one occurrence): which occurrences
     // then show is decided with the member's rows (participatingIn), after the expansion.
     conditions.push(
-      sql`exists (select 1 from ${appointmentParticipants} where ${appointmentParticipants.appointmentId} = coalesce(${appointments.seriesId}, ${appointments.id}) and ${appointmentParticipants.membershipId} = ${filter.participantId} and ${inArray(appointmentParticipants.status, [...PARTICIPATING_STATUSES])})`,
+      sql`exists (select 1 from ${appointmentParticipants} where ${appointmentParticipants.appointmentId} = coalesce(${appointments.seriesId}, ${appointments.id}) and ${participants} and ${inArray(appointmentParticipants.status, [...PARTICIPATING_STATUSES])})`,
     );
   }
   return and(...conditions);
@@ -92,6 +99,28 @@ export function createRangeRepository(db: Db) {
         .where(
           and(
             eq(appointmentParticipants.membershipId, membershipId),
+            sql`${appointmentParticipants.appointmentId} = any(${sql.param(ownerIds)}::text[])`,
+          ),
+        );
+    },
+
+    /** memberRows of many members at once, each row with its member: one query. */
+    membersRows(
+      membershipIds: string[],
+      ownerIds: string[],
+    ): Promise<Array<MemberParticipantRow & { membershipId: string }>> {
+      if (membershipIds.length === 0 || ownerIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          membershipId: appointmentParticipants.membershipId,
+          appointmentId: appointmentParticipants.appointmentId,
+          occurrenceKey: appointmentParticipants.occurrenceKey,
+          status: appointmentParticipants.status,
+        })
+        .from(appointmentParticipants)
+        .where(
+          and(
+            sql`${appointmentParticipants.membershipId} = any(${sql.param(membershipIds)}::text[])`,
             sql`${appointmentParticipants.appointmentId} = any(${sql.param(ownerIds)}::text[])`,
           ),
         );

@@ -46,6 +46,7 @@ import { presentCategory } from './present.ts';
 import { createCategoryAdministration } from './category-admin.ts';
 import { createRangeRepository } from './range-repository.ts';
 import { createRoomBookings } from './room-bookings.ts';
+import { createUpcoming } from './upcoming.ts';
 import { createAppointmentsRepository, type CategoryRow } from './repository.ts';
 import { insertSeedAppointments, type SeedAppointment } from './seed.ts';
 import { insertSeedInvites, type SeedInvite } from './seed-participation.ts';
@@ -114,6 +115,7 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
     participation,
   });
   const month = createMonth({ ranges, calendars: deps.calendars });
+  const upcoming = createUpcoming({ ranges, calendars: deps.calendars });
   const feeds = createFeeds({ repository, ranges, calendars: deps.calendars, members: deps.members });
 
   /**
@@ -179,6 +181,13 @@ export function createAppointmentsService(deps: AppointmentsDeps) {
       commands.update(actor, loaded, fields, applyTo),
     destroy: (actor: Actor, loaded: LoadedAppointment, applyTo?: ApplyTo) => commands.destroy(actor, loaded, applyTo),
     month: month.month,
+    /**
+     * The next appointments and occurrences each of some members of one network takes part in,
+     * as their participating month view shows them (readable calendars, series expanded minus
+     * their exceptions), not canceled, at most `max` each, keyed by membership id: a fixed number
+     * of statements for a page of members (up to some hundreds at once).
+     */
+    upcoming,
 
     /**
      * A member answers for themselves (accepted, declined, open); `apply_to` for an occurrence

@@ -1,6 +1,6 @@
-import type { StoredCalendarType } from '@agora/contracts';
+import type { GroupRole, StoredCalendarType } from '@agora/contracts';
 import { abilities, type Actor } from '../../platform/policy/index.ts';
-import type { GroupsService } from '../groups/index.ts';
+import type { GroupRow, GroupsService } from '../groups/index.ts';
 import { calendarPolicy, type CalendarSubject } from './policy.ts';
 import type { CalendarRow, CalendarWithShare } from './repository.ts';
 
@@ -43,37 +43,54 @@ export async function resolveCalendars(
     calendar.type === 'group' && calendar.parentId ? [calendar.parentId] : [],
   );
   const groupsById = groupIds.length > 0 ? await groups.withRolesAndCategories(actor, groupIds) : new Map();
-  return rows.map(({ calendar, sharedWithActor }) => {
-    const found = calendar.type === 'group' && calendar.parentId ? groupsById.get(calendar.parentId) : undefined;
-    const subject: CalendarSubject = {
+  return rows.map(({ calendar, sharedWithActor }) =>
+    judgeCalendar(
+      actor,
       calendar,
-      group: found ? { access: found.group.access, archived: found.group.archived } : null,
-      groupRole: found?.role ?? null,
-      sharedWithActor: !!sharedWithActor,
-    };
-    const can = abilities(calendarPolicy, actor, subject);
-    const access: CalendarAccess = {
-      id: calendar.id,
-      networkId: calendar.networkId,
-      type: calendar.type,
-      name: calendar.name,
-      color: calendar.color,
-      parentId: calendar.parentId,
-      ownerId: calendar.ownerId,
-      isDefault: calendar.isDefault,
-      group: found
-        ? {
-            id: found.group.id,
-            slug: found.group.slug,
-            name: found.group.name,
-            categoryName: found.categoryName,
-            archived: found.group.archived,
-          }
-        : null,
-      can: { read: can.read, update: can.update, destroy: can.destroy, create_appointments: can.create_appointments },
-    };
-    return { row: calendar, subject, access, can };
-  });
+      calendar.type === 'group' && calendar.parentId ? groupsById.get(calendar.parentId) : undefined,
+      !!sharedWithActor,
+    ),
+  );
+}
+
+/**
+ * The policy's answer on one calendar for one actor, from its group (with the actor's role in it
+ * and its category's name; undefined for other calendars or a group that is gone).
+ */
+export function judgeCalendar(
+  actor: Actor,
+  calendar: CalendarRow,
+  found: { group: GroupRow; role: GroupRole | null; categoryName: string } | undefined,
+  sharedWithActor: boolean,
+): LoadedCalendar {
+  const subject: CalendarSubject = {
+    calendar,
+    group: found ? { access: found.group.access, archived: found.group.archived } : null,
+    groupRole: found?.role ?? null,
+    sharedWithActor,
+  };
+  const can = abilities(calendarPolicy, actor, subject);
+  const access: CalendarAccess = {
+    id: calendar.id,
+    networkId: calendar.networkId,
+    type: calendar.type,
+    name: calendar.name,
+    color: calendar.color,
+    parentId: calendar.parentId,
+    ownerId: calendar.ownerId,
+    isDefault: calendar.isDefault,
+    group: found
+      ? {
+          id: found.group.id,
+          slug: found.group.slug,
+          name: found.group.name,
+          categoryName: found.categoryName,
+          archived: found.group.archived,
+        }
+      : null,
+    can: { read: can.read, update: can.update, destroy: can.destroy, create_appointments: can.create_appointments },
+  };
+  return { row: calendar, subject, access, can };
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });

@@ -125,6 +125,40 @@ export function createCalendarsRepository(db: Db) {
               : { participationVersion: sql`${column} + 1`, updatedAt: sql`now()` },
         });
     },
+    /**
+     * The calendars any of some members may possibly read (candidatesFor for many at once), each
+     * with those of them it is shared with: one query however many members.
+     */
+    candidatesForMembers(
+      networkId: string,
+      membershipIds: string[],
+    ): Promise<Array<{ calendar: CalendarRow; sharedWith: string[] }>> {
+      const ids = sql.param([...new Set(membershipIds)]);
+      return db
+        .select({
+          calendar: calendars,
+          sharedWith: sql<
+            string[]
+          >`array(select ${calendarShares.membershipId} from ${calendarShares} where ${calendarShares.calendarId} = ${calendars.id} and ${calendarShares.membershipId} = any(${ids}::text[]))`,
+        })
+        .from(calendars)
+        .where(
+          and(
+            eq(calendars.networkId, networkId),
+            or(
+              inArray(calendars.type, ['network', 'group']),
+              and(
+                eq(calendars.type, 'personal'),
+                or(
+                  sql`${calendars.ownerId} = any(${ids}::text[])`,
+                  sql`exists (select 1 from ${calendarShares} where ${calendarShares.calendarId} = ${calendars.id} and ${calendarShares.membershipId} = any(${ids}::text[]))`,
+                ),
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(calendars.id));
+    },
     /** Some calendars of a network by id, with whether each is shared with the member: one query. */
     async byIds(networkId: string, membershipId: string, ids: string[]): Promise<CalendarWithShare[]> {
       if (ids.length === 0) return [];

@@ -6,7 +6,7 @@ import { allows, authorize, type Actor } from '../../platform/policy/index.ts';
 import type { GroupsService } from '../groups/index.ts';
 import type { MembersService, MembershipRow } from '../members/index.ts';
 import type { NetworksService } from '../networks/index.ts';
-import { resolveCalendars, sortCalendars, type CalendarAccess, type LoadedCalendar } from './access.ts';
+import { judgeCalendar, resolveCalendars, sortCalendars, type CalendarAccess, type LoadedCalendar } from './access.ts';
 import { calendarPolicy, groupCalendarsPolicy, networkCalendarsPolicy } from './policy.ts';
 import { createCalendarDefaults } from './defaults.ts';
 import { presentCalendar } from './present.ts';
@@ -145,6 +145,35 @@ export function createCalendarsService(deps: CalendarsDeps) {
      */
     touch(tx: Db, networkId: string, part?: VersionedPart): Promise<void> {
       return repository.touch(tx, networkId, part);
+    },
+    /**
+     * The calendars each of some members of one network may read (accessible for many at once,
+     * not in list order), keyed by membership id: two queries however many members.
+     */
+    async readableByMembers(actors: Actor[]): Promise<Map<string, CalendarAccess[]>> {
+      const result = new Map<string, CalendarAccess[]>(actors.map((a) => [a.membershipId, []]));
+      const networkId = actors[0]?.networkId;
+      if (!networkId) return result;
+      if (actors.some((a) => a.networkId !== networkId)) throw new Error('readableByMembers: one network at a time');
+      const ids = actors.map((a) => a.membershipId);
+      const rows = await repository.candidatesForMembers(networkId, ids);
+      const groupIds = rows.flatMap(({ calendar }) =>
+        calendar.type === 'group' && calendar.parentId ? [calendar.parentId] : [],
+      );
+      const groups = await deps.groups.withRolesOfMembers(networkId, groupIds, ids);
+      for (const actor of actors) {
+        const readable = result.get(actor.membershipId)!;
+        for (const { calendar, sharedWith } of rows) {
+          const shared = sharedWith.includes(actor.membershipId);
+          // Another member's personal calendar, not shared with this one.
+          if (calendar.type === 'personal' && calendar.ownerId !== actor.membershipId && !shared) continue;
+          const group = calendar.type === 'group' && calendar.parentId ? groups.get(calendar.parentId) : undefined;
+          const found = group && { ...group, role: group.roles.get(actor.membershipId) ?? null };
+          const judged = judgeCalendar(actor, calendar, found, shared);
+          if (judged.can.read) readable.push(judged.access);
+        }
+      }
+      return result;
     },
     /** The given calendars of the actor's network (unreadable ones with `can.read` false; unknown ids absent). */
     async accessMany(actor: Actor, ids: string[]): Promise<Map<string, CalendarAccess>> {

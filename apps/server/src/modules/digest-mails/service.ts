@@ -1,4 +1,4 @@
-import type { AppointmentMonth, MemberSettings, NetworkSettings } from '@agora/contracts';
+import type { MemberSettings, NetworkSettings } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Events } from '../../platform/events/index.ts';
 import { localeFor } from '../../platform/i18n/index.ts';
@@ -34,6 +34,8 @@ const POSTS_PER_RUN = 1000;
 const UPCOMING_DAYS = 30;
 /** Members whose mails are made at the same time. */
 const MEMBERS_AT_ONCE = 8;
+/** Members whose upcoming appointments are read at once. */
+const UPCOMING_PAGE = 500;
 
 export type DigestMailsDeps = {
   db: Db;
@@ -42,7 +44,7 @@ export type DigestMailsDeps = {
   memberSettings: Pick<MemberSettingsService, 'mailAddresses' | 'settingsOf'>;
   groups: Pick<GroupsService, 'groupsOfMembers'>;
   activities: Pick<ActivitiesService, 'digestPosts' | 'access'>;
-  appointments: Pick<AppointmentsService, 'month'>;
+  appointments: Pick<AppointmentsService, 'upcoming'>;
   ignoredMembers: Pick<IgnoredMembersService, 'ignoredBy'>;
   mailer: Pick<Mailer, 'prepare' | 'enqueue'>;
   events: Pick<Events, 'transaction'>;
@@ -126,38 +128,30 @@ export function createDigestMailsService(deps: DigestMailsDeps) {
   });
 
   /**
-   * The member's next appointments they take part in, read through the month view (two sheets,
-   * cached per member and calendar version): from `at` for the next weeks, at most `max`.
+   * The next appointments each member takes part in (the appointments module's batch read, by
+   * the rules of their participating month view), from `at` for the next 30 days, at most `max`:
+   * a fixed number of queries per page of members.
    */
-  async function upcoming(actor: Actor, at: Date, max: number): Promise<DigestMailAppointment[]> {
-    if (max <= 0) return [];
-    const today = localTime(at).date;
-    const later = localTime(new Date(at.getTime() + UPCOMING_DAYS * DAY_MS)).date;
-    const horizon = at.getTime() + UPCOMING_DAYS * DAY_MS;
-    const found = new Map<string, DigestMailAppointment & { key: string }>();
-    for (const date of [today, later]) {
-      const answer = await deps.appointments.month(
-        actor,
-        { date, view: 'list', type: 'month', time_zone: DIGEST_TIME_ZONE, calendar_ids: undefined },
-        true,
-      );
-      const month = JSON.parse((await answer.body()).json.toString('utf8')) as AppointmentMonth;
-      for (const item of month.appointments) {
-        if (item.canceled) continue;
-        const allDay = item.date.all_day;
-        const start = allDay ? new Date(`${item.date.start}T00:00:00Z`) : new Date(item.date.start);
-        const key = allDay ? item.date.start : start.toISOString();
-        const upcoming = allDay ? item.date.start >= today : start >= at;
-        if (!upcoming || start.getTime() > horizon) continue;
-        found.set(item.id, { name: item.name, start, allDay, url: `${deps.publicUrl}${item.path}`, key });
+  async function upcoming(
+    recipients: Recipient[],
+    networkId: string,
+    at: Date,
+    max: number,
+  ): Promise<Map<string, DigestMailAppointment[]>> {
+    const result = new Map<string, DigestMailAppointment[]>();
+    if (max <= 0) return result;
+    const to = new Date(at.getTime() + UPCOMING_DAYS * DAY_MS);
+    for (let i = 0; i < recipients.length; i += UPCOMING_PAGE) {
+      const page = recipients.slice(i, i + UPCOMING_PAGE).map((r) => actorOf(r, networkId));
+      const found = await deps.appointments.upcoming(page, { from: at, to, timeZone: DIGEST_TIME_ZONE, max });
+      for (const [id, list] of found) {
+        result.set(
+          id,
+          list.map((a) => ({ name: a.name, start: a.at, allDay: a.allDay, url: `${deps.publicUrl}${a.path}` })),
+        );
       }
-      // The first sheet (six weeks) often reaches far enough.
-      if (new Date(month.to).getTime() > horizon) break;
     }
-    return [...found.values()]
-      .sort((a, b) => a.start.getTime() - b.start.getTime() || a.key.localeCompare(b.key))
-      .slice(0, max)
-      .map(({ key: _key, ...appointment }) => appointment);
+    return result;
   }
 
   /** One kind of mail of one network's slot: read once for all its members, queued together with the slot's rows. */
@@ -205,22 +199,20 @@ export function createDigestMailsService(deps: DigestMailsDeps) {
     );
     const nameOf = (id: string | null) => (id ? (authors.get(id) ?? null) : null);
 
-    /** The member's mail, or null when nothing is new to them. */
-    async function mailFor(r: Recipient): Promise<MailJob | null> {
+    type Listed = { post: (typeof posts)[number]; isNew: boolean; replies: (typeof posts)[number]['replies'] };
+    const readsTargetOf = (r: Recipient) => (t: { groupId: string | null }) =>
+      t.groupId === null ? r.networkLevel : r.groupIds.has(t.groupId);
+
+    /** The posts the member's mail lists, each with the new replies under it; none when nothing is new to them. */
+    async function listedFor(r: Recipient): Promise<Listed[]> {
       const since = r.since.getTime();
-      const readsTarget = (t: { groupId: string | null }) =>
-        t.groupId === null ? r.networkLevel : r.groupIds.has(t.groupId);
+      const readsTarget = readsTargetOf(r);
       const candidates = posts.filter((p) => p.targets.some(readsTarget));
-      if (candidates.length === 0) return null;
+      if (candidates.length === 0) return [];
       // Read only for those something may reach: a cached set per member.
       const ignored = await deps.ignoredMembers.ignoredBy(r.id);
       const others = (id: string | null) => id !== r.id && !(id && ignored.has(id));
-      // Each listed post with the new replies under it; only those shown are written out.
-      const listed: Array<{
-        post: (typeof posts)[number];
-        isNew: boolean;
-        replies: (typeof posts)[number]['replies'];
-      }> = [];
+      const listed: Listed[] = [];
       for (const p of candidates) {
         if (!others(p.actorId)) continue;
         const isNew = p.createdAt.getTime() > since;
@@ -229,11 +221,12 @@ export function createDigestMailsService(deps: DigestMailsDeps) {
           kind === 'daily' && daily.mode === 'new_and_updated' && !!p.editedAt && p.editedAt.getTime() > since;
         if (isNew || replies.length > 0 || edited) listed.push({ post: p, isNew, replies });
       }
-      if (listed.length === 0) return null;
-      const appointments =
-        kind === 'digest'
-          ? await upcoming(actorOf(r, network.id), at, settings.digests.max_number_of_upcoming_appointments)
-          : [];
+      return listed;
+    }
+
+    /** The mail of a member something is new to. */
+    function mailFor(r: Recipient, listed: Listed[], appointments: DigestMailAppointment[]): Promise<MailJob> {
+      const readsTarget = readsTargetOf(r);
       const content = digestMail(r.locale, {
         kind,
         networkName: network.name,
@@ -265,15 +258,28 @@ export function createDigestMailsService(deps: DigestMailsDeps) {
         ...content,
       });
     }
-    const mails = new Map<string, MailJob>();
-    // A few members at a time: their reads (ignored members, appointments, the imprint) overlap.
+
+    // A few members at a time: their reads (ignored members, the imprint) overlap.
+    const listedOf = new Map<string, Listed[]>();
     for (let i = 0; i < recipients.length; i += MEMBERS_AT_ONCE) {
       const batch = recipients.slice(i, i + MEMBERS_AT_ONCE);
-      const prepared = await Promise.all(batch.map(mailFor));
+      const found = await Promise.all(batch.map(listedFor));
       batch.forEach((r, k) => {
-        const mail = prepared[k];
-        if (mail) mails.set(r.id, mail);
+        if (found[k]!.length > 0) listedOf.set(r.id, found[k]!);
       });
+    }
+    const readers = recipients.filter((r) => listedOf.has(r.id));
+    const appointmentsOf =
+      kind === 'digest'
+        ? await upcoming(readers, network.id, at, settings.digests.max_number_of_upcoming_appointments)
+        : new Map<string, DigestMailAppointment[]>();
+    const mails = new Map<string, MailJob>();
+    for (let i = 0; i < readers.length; i += MEMBERS_AT_ONCE) {
+      const batch = readers.slice(i, i + MEMBERS_AT_ONCE);
+      const prepared = await Promise.all(
+        batch.map((r) => mailFor(r, listedOf.get(r.id)!, appointmentsOf.get(r.id) ?? [])),
+      );
+      batch.forEach((r, k) => mails.set(r.id, prepared[k]!));
     }
     if (mails.size === 0) return 0;
     return deps.events.transaction(async (tx) => {

@@ -15,6 +15,9 @@ export type MemberGroup = {
   category: { id: string; name: string; pluralName: string };
 };
 
+/** A group with its category's name and the roles of some members in it (null role: not a member). */
+export type GroupWithRolesOfMembers = { group: GroupRow; categoryName: string; roles: Map<string, GroupRole> };
+
 /** The groups of one member that another may see (a member's profile). */
 export function createMemberGroups(db: Db) {
   return {
@@ -95,6 +98,44 @@ export function createMemberGroups(db: Db) {
         .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id));
       for (const { membershipId, ...group } of rows)
         result.set(membershipId, [...(result.get(membershipId) ?? []), group]);
+      return result;
+    },
+
+    /**
+     * Some groups with their category's name and the role of each of some members in them
+     * (readable or not: the calendars policy decides for each member): one query however many
+     * members, keyed by group id. withRolesAndCategories for many members at once.
+     */
+    async withRolesOfMembers(
+      networkId: string,
+      groupIds: string[],
+      membershipIds: string[],
+    ): Promise<Map<string, GroupWithRolesOfMembers>> {
+      const result = new Map<string, GroupWithRolesOfMembers>();
+      if (groupIds.length === 0) return result;
+      const rows = await db
+        .select({
+          group: groups,
+          categoryName: groupCategories.name,
+          membershipId: groupMemberships.membershipId,
+          role: groupMemberships.role,
+        })
+        .from(groups)
+        .innerJoin(groupCategories, eq(groupCategories.id, groups.groupCategoryId))
+        .leftJoin(
+          groupMemberships,
+          and(
+            eq(groupMemberships.groupId, groups.id),
+            sql`${groupMemberships.membershipId} = any(${sql.param([...new Set(membershipIds)])}::text[])`,
+          ),
+        )
+        .where(and(eq(groups.networkId, networkId), inArray(groups.id, [...new Set(groupIds)])));
+      for (const row of rows) {
+        let entry = result.get(row.group.id);
+        if (!entry)
+          result.set(row.group.id, (entry = { group: row.group, categoryName: row.categoryName, roles: new Map() }));
+        if (row.membershipId && row.role) entry.roles.set(row.membershipId, row.role);
+      }
       return result;
     },
   };
