@@ -2,27 +2,42 @@ import { Button, Group, Paper, Stack, Text, Title, type MantineSpacing } from '@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { PageContainer } from '../app/shell/page-container.tsx';
+import { usePageTitle } from '../app/shell/page-title.ts';
+import { PageToolbar } from './page-toolbar.tsx';
 import { ErrorRow, LoadingRow } from './rows.tsx';
 
 /**
- * A narrow page of the member's own settings: its heading, then what `children` makes of the
- * loaded data (a loading row until then, an error row with a retry if it fails).
+ * A page of settings: its heading (the document's title too; on the administration's pages with a
+ * back link), an intro, then what `children` makes of the loaded data (a loading row until then,
+ * an error row with a retry if it fails). Narrow for the member's own settings, wider for the
+ * administration's.
  */
 export function SettingsPage<T>({
   title,
   query,
+  backTo,
+  intro,
+  size = 'sm',
   children,
 }: {
   title: string;
   query: UseQueryResult<T>;
+  backTo?: string;
+  intro?: ReactNode;
+  size?: 'sm' | 'md';
   children: (data: T) => ReactNode;
 }) {
+  usePageTitle(title);
+  const heading = (
+    <Title order={1} fz="h2">
+      {title}
+    </Title>
+  );
   return (
-    <PageContainer size="sm">
+    <PageContainer size={size}>
       <Stack gap="md">
-        <Title order={1} fz="h2">
-          {title}
-        </Title>
+        {backTo ? <PageToolbar title={heading} backTo={backTo} /> : heading}
+        {intro && <Text c="dimmed">{intro}</Text>}
         {query.isPending && <LoadingRow />}
         {query.isError && <ErrorRow error={query.error} onRetry={() => void query.refetch()} />}
         {query.data !== undefined && children(query.data)}

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_CATEGORY_LIMITS, type AppointmentCategory } from '@agora/contracts';
+import { FormCard } from '../../../ui/form-card.tsx';
 import { useFormErrors } from '../../../ui/form-errors.ts';
 import { LimitedTextInput } from '../../../ui/limited-text.tsx';
 import { showToast } from '../../../ui/toast.tsx';
@@ -132,7 +133,7 @@ export function CategoriesEditor({ categories }: { categories: AppointmentCatego
   return (
     // Mantine's error red is too light on white for small text; a darker one for the messages.
     <Stack gap="md" style={{ '--mantine-color-error': 'var(--mantine-color-red-8)' } as CSSProperties}>
-      <Paper withBorder radius="md" p="md">
+      <FormCard padding="md">
         <Stack gap="sm">
           {entries.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
           {entries.map((entry, index) => {
@@ -148,7 +149,7 @@ export function CategoriesEditor({ categories }: { categories: AppointmentCatego
             );
           })}
         </Stack>
-      </Paper>
+      </FormCard>
       <AddForm entries={entries} onAdd={(label) => setEntries((current) => addEntry(current, label))} />
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
