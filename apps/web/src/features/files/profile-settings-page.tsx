@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Switch } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,7 @@ import {
   type ProfileProperty,
 } from '@agora/contracts';
 import { ApiError } from '../../app/api-client.ts';
-import { PageContainer } from '../../app/shell/page-container.tsx';
-import { usePageTitle } from '../../app/shell/page-title.ts';
-import { FormCard } from '../../ui/form-card.tsx';
-import { PageToolbar } from '../../ui/page-toolbar.tsx';
-import { ErrorRow, LoadingRow } from '../../ui/rows.tsx';
+import { FormCard, SettingsPage } from '../../ui/form-card.tsx';
 import { showToast } from '../../ui/toast.tsx';
 import { errorMessage } from '../../ui/use-error-message.ts';
 import { settingsQuery, useSaveSettings } from '../administration/index.ts';
@@ -193,24 +189,16 @@ function ProfilesForm({ data }: { data: NetworkSettingsAdministration }) {
  */
 export function ProfileSettingsPage() {
   const { t } = useTranslation('files');
-  usePageTitle(t('profiles.title'));
   const settings = useQuery(settingsQuery);
   return (
-    <PageContainer size="md">
-      <Stack gap="md">
-        <PageToolbar
-          title={
-            <Title order={1} fz="h2">
-              {t('profiles.title')}
-            </Title>
-          }
-          backTo="/administration"
-        />
-        <Text c="dimmed">{t('profiles.description')}</Text>
-        {settings.isPending && <LoadingRow />}
-        {settings.isError && <ErrorRow error={settings.error} onRetry={() => void settings.refetch()} />}
-        {settings.data && <ProfilesForm data={settings.data} />}
-      </Stack>
-    </PageContainer>
+    <SettingsPage
+      title={t('profiles.title')}
+      intro={t('profiles.description')}
+      backTo="/administration"
+      size="md"
+      query={settings}
+    >
+      {(data) => <ProfilesForm data={data} />}
+    </SettingsPage>
   );
 }

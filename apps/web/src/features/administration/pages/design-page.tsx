@@ -1,15 +1,11 @@
-import { ColorInput, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { ColorInput, Group, Paper, SegmentedControl, SimpleGrid, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contrastText, type Theme } from '@agora/contracts';
 import { UploadField, UploadsPendingError, useUploadField, type UploadItem } from '../../../ui/upload/index.ts';
-import { usePageTitle } from '../../../app/shell/page-title.ts';
-import { PageContainer } from '../../../app/shell/page-container.tsx';
-import { FormCard, SubmitForm } from '../../../ui/form-card.tsx';
+import { FormCard, SubmitForm, SettingsPage } from '../../../ui/form-card.tsx';
 import { showFormErrors } from '../../../ui/form-errors.ts';
-import { PageToolbar } from '../../../ui/page-toolbar.tsx';
-import { ErrorRow, LoadingRow } from '../../../ui/rows.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { designQuery, useSaveDesign } from '../api.ts';
 
@@ -25,25 +21,12 @@ const COLOR_FIELDS: Array<keyof Colors> = [
 /** The network's design: colours, logo, favicon, logo and banner type, full width. */
 export function DesignPage() {
   const { t } = useTranslation('administration');
-  usePageTitle(t('design.title'));
   const design = useQuery(designQuery);
 
   return (
-    <PageContainer size="md">
-      <Stack gap="md">
-        <PageToolbar
-          title={
-            <Title order={1} fz="h2">
-              {t('design.title')}
-            </Title>
-          }
-          backTo="/administration"
-        />
-        {design.isPending && <LoadingRow />}
-        {design.isError && <ErrorRow error={design.error} onRetry={() => void design.refetch()} />}
-        {design.data && <DesignForm initial={design.data.theme} />}
-      </Stack>
-    </PageContainer>
+    <SettingsPage title={t('design.title')} backTo="/administration" size="md" query={design}>
+      {(data) => <DesignForm initial={data.theme} />}
+    </SettingsPage>
   );
 }
 

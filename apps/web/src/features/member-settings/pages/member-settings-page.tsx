@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { MemberSettings, MemberSettingsAnswer } from '@agora/contracts';
-import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { formatDate } from '../../../ui/date-format.ts';
 import { showFormErrors } from '../../../ui/form-errors.ts';
 import { FormCard, SubmitForm, SettingsPage } from '../../../ui/form-card.tsx';
@@ -22,7 +21,6 @@ type Flag = 'email_subscriptions' | 'email_notifications' | 'email_admin_notific
  */
 export function MemberSettingsPage() {
   const { t } = useTranslation('member-settings');
-  usePageTitle(t('title'));
   const { membershipId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const settings = useQuery(memberSettingsQuery(membershipId));

@@ -8,14 +8,12 @@ import { changeLocale } from '../../../i18n/index.ts';
 import { FormCard, SubmitForm, SettingsPage } from '../../../ui/form-card.tsx';
 import { showToast } from '../../../ui/toast.tsx';
 import { localeSettingsQuery, useUpdateLocaleSettings } from '../api.ts';
-import { usePageTitle } from '../../../app/shell/page-title.ts';
 
 const NETWORK_LANGUAGE = 'network';
 
 /** The member's language: one of the five, or whatever the network speaks. */
 export function LocaleSettingsPage() {
   const { t } = useTranslation('members');
-  usePageTitle(t('locale_settings.title'));
   const { membershipId = '' } = useParams();
   const settings = useQuery(localeSettingsQuery(membershipId));
   const update = useUpdateLocaleSettings(membershipId);
