@@ -7,6 +7,7 @@ import { createMonthCache, etagOf, type CachedAnswer, type MonthCache } from './
 import { jsonBuffer, listItemWriter } from './month-json.ts';
 import { participatingIn } from './participation/participating.ts';
 import type { MonthRow, RangeRepository } from './range-repository.ts';
+import type { ExceptionRow } from './repository.ts';
 import { formatInZone, isValidTimeZone, occurrenceKey, occurrencesBetween, zonedInstant } from './recurrence.ts';
 import { addDays, ruleOf } from './times.ts';
 
@@ -33,7 +34,19 @@ function overlaps(start: Date, end: Date | null, from: Date, to: Date): boolean 
   return end && end > start ? end > from : start >= from;
 }
 
-const isSeriesRow = (row: MonthRow) => !row.seriesId && row.recurrenceFrequency !== 'never';
+export const isSeriesRow = (row: MonthRow) => !row.seriesId && row.recurrenceFrequency !== 'never';
+
+/** The original starts of the deleted and modified occurrences (the modified ones show as their own rows), by series. */
+export function excludedStarts(exceptions: ExceptionRow[]): Map<string, Set<number>> {
+  const excluded = new Map<string, Set<number>>();
+  for (const e of exceptions) {
+    if (!e.seriesId || !e.originalStart) continue;
+    let starts = excluded.get(e.seriesId);
+    if (!starts) excluded.set(e.seriesId, (starts = new Set()));
+    starts.add(e.originalStart.getTime());
+  }
+  return excluded;
+}
 
 /** What one month answer is computed from; `calendars` are readable and selected, in the filter's order. */
 type MonthInput = {
@@ -99,14 +112,7 @@ export function createMonth(deps: { ranges: RangeRepository; calendars: Calendar
           to,
         )
       : [];
-    // Deleted and modified occurrences (the modified ones show as their own rows), by series.
-    const excluded = new Map<string, Set<number>>();
-    for (const e of exceptions) {
-      if (!e.seriesId || !e.originalStart) continue;
-      let starts = excluded.get(e.seriesId);
-      if (!starts) excluded.set(e.seriesId, (starts = new Set()));
-      starts.add(e.originalStart.getTime());
-    }
+    const excluded = excludedStarts(exceptions);
 
     // An item names the calendars of this view it is in, and takes the colour of the first of
     // them in the filter's order (the rows were chosen by these calendars, so there is one).

@@ -1,6 +1,7 @@
 import { APPOINTMENT_LIMITS, occurrenceId } from '@agora/contracts';
 import type { Actor } from '../../platform/policy/index.ts';
 import type { CalendarsService } from '../calendars/index.ts';
+import { excludedStarts, isSeriesRow } from './month.ts';
 import { participatingIn, type MemberParticipantRow } from './participation/participating.ts';
 import type { MonthRow, RangeRepository } from './range-repository.ts';
 import { localDate, occurrenceKey, occurrencesBetween, zonedInstant } from './recurrence.ts';
@@ -35,8 +36,6 @@ export type UpcomingQuery = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows read for one batch, by start: far more than the members' next few need. */
 const BATCH_ROWS = 20_000;
-
-const isSeriesRow = (row: MonthRow) => !row.seriesId && row.recurrenceFrequency !== 'never';
 
 /** One item before it is judged for each member. */
 type Candidate = UpcomingAppointment & { ownerId: string; key: string; calendarIds: string[] };
@@ -90,14 +89,7 @@ export function createUpcoming(deps: { ranges: RangeRepository; calendars: Calen
           to,
         )
       : [];
-    // Deleted and modified occurrences (the modified ones come as their own rows), by series.
-    const excluded = new Map<string, Set<number>>();
-    for (const e of exceptions) {
-      if (!e.seriesId || !e.originalStart) continue;
-      let starts = excluded.get(e.seriesId);
-      if (!starts) excluded.set(e.seriesId, (starts = new Set()));
-      starts.add(e.originalStart.getTime());
-    }
+    const excluded = excludedStarts(exceptions);
 
     const firstDay = localDate(query.from, query.timeZone);
     const candidates: Candidate[] = [];
