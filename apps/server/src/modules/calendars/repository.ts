@@ -30,7 +30,10 @@ export function createCalendarsRepository(db: Db) {
         and(eq(calendars.type, 'personal'), or(eq(calendars.ownerId, membershipId), sharedWith(membershipId))),
       ),
     );
-  const counterOf = (networkId: string, column: typeof calendarVersions.version) =>
+  const counterOf = (
+    networkId: string,
+    column: typeof calendarVersions.version | typeof calendarVersions.participationVersion,
+  ) =>
     sql<number>`coalesce((select ${column} from ${calendarVersions} where ${calendarVersions.networkId} = ${networkId}), 0)`.mapWith(
       Number,
     );
