@@ -16,23 +16,19 @@ const CONFIGS: readonly SearchConfig[] = ['german', 'english', 'spanish', 'frenc
 const UNCUT = 'qxq';
 
 /**
- * A word the index holds this often (as typed, stemmed or as its beginning; the most common
- * elements of `pg_stats`) is matched as typed only: the words it begins are read from the
- * index as one list of all their documents, where its own list alone is walked newest first and
- * left early, and it finds plenty as typed.
+ * A word found in this many documents or more is matched as typed only: the words it begins are
+ * read from the index as one list of all their documents, where its own list alone is walked
+ * newest first and left early, and it finds plenty as typed.
  */
 export const COMMON_WORD_DOCUMENTS = 10_000;
 
-/** How long the list of common words is kept: statistics change with ANALYZE, slowly. */
-const COMMON_WORDS_MS = 10 * 60_000;
-
-/** A term's forms as the database makes them: tsquery texts, and a word's lexemes. */
+/** A term's forms as the database makes them (tsquery texts, lexemes), and whether the index holds its lexemes often. */
 type Forms = {
   stemmed: string;
   written: string;
-  stems: string[] | null;
   folded: string[] | null;
   lowered: string[] | null;
+  common: string[] | null;
 };
 
 /** One term of the query as tsquery text: its forms, deduplicated, and the words it begins. */
@@ -55,12 +51,12 @@ const lexeme = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "
  * beginning itself would take "Feuer" for an inflected `feu`) and as typed, lower case (names).
  * One drops the other when it begins with it.
  */
-function beginnings(forms: Forms, common: Set<string>): string[] {
+function beginnings(forms: Forms): string[] {
   const folded =
     forms.folded?.length === 1 && forms.folded[0]!.endsWith(UNCUT) ? forms.folded[0]!.slice(0, -UNCUT.length) : null;
   const lowered = forms.lowered?.length === 1 ? forms.lowered[0]! : null;
   const all = [...new Set([folded, lowered].filter((b): b is string => b !== null && b !== ''))];
-  if ([...(forms.stems ?? []), ...all].some((lexeme) => common.has(lexeme))) return [];
+  if (all.some((b) => forms.common?.includes(b))) return [];
   return all.filter((b) => !all.some((other) => other !== b && b.startsWith(other)));
 }
 
@@ -69,12 +65,7 @@ function beginnings(forms: Forms, common: Set<string>): string[] {
  * none of its exclusions. Stop words of the network's language are left out, as websearch leaves
  * them out, unless the alternative has no other word (then they are matched as written, names).
  */
-function assemble(
-  config: SearchConfig,
-  alternatives: QueryAlternative[],
-  forms: Forms[],
-  common: Set<string> | null,
-): string {
+function assemble(config: SearchConfig, alternatives: QueryAlternative[], forms: Forms[], prefixed: boolean): string {
   let at = 0;
   const out: string[] = [];
   for (const { required, excluded } of alternatives) {
@@ -84,7 +75,7 @@ function assemble(
     const words = req.some((r) => !stop(r.forms)) ? req.filter((r) => !stop(r.forms)) : req;
     const parts = words
       .map((r) => {
-        const begins = common && r.term.prefix !== null && !stop(r.forms) ? beginnings(r.forms, common) : [];
+        const begins = prefixed && r.term.prefix !== null && !stop(r.forms) ? beginnings(r.forms) : [];
         return r.forms.stemmed === '' && r.forms.written === '' && begins.length === 0 ? '' : termText(r.forms, begins);
       })
       .filter((p) => p !== '');
@@ -103,25 +94,6 @@ function assemble(
  */
 export function createQueryWords(db: Db, keep = 500) {
   const kept = new Map<string, Promise<QueryWords>>();
-  let common: { at: number; lexemes: Promise<Set<string>> } | null = null;
-  // The index's most common lexemes (reading pg_stats took 150 ms on a busy machine: kept a while).
-  const commonWords = () => {
-    if (common && Date.now() - common.at <= COMMON_WORDS_MS) return common.lexemes;
-    const lexemes = db
-      .execute(
-        sql`select m.lexeme from pg_stats s
-            join pg_class c on c.oid = to_regclass('search_documents')
-            cross join unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as m(lexeme, freq)
-          where s.schemaname = current_schema() and s.tablename = 'search_documents' and s.attname = 'tsv'
-            and m.freq * c.reltuples >= ${COMMON_WORD_DOCUMENTS}`,
-      )
-      .then((result) => new Set((result as unknown as { rows: Array<{ lexeme: string }> }).rows.map((r) => r.lexeme)));
-    common = { at: Date.now(), lexemes };
-    lexemes.catch(() => {
-      common = null;
-    });
-    return lexemes;
-  };
   async function make(config: SearchConfig, q: string): Promise<QueryWords> {
     if (!CONFIGS.includes(config)) throw new Error(`Unknown text search configuration ${config}`);
     const alternatives = parseSearchText(q);
@@ -133,14 +105,20 @@ export function createQueryWords(db: Db, keep = 500) {
         websearch_to_tsquery('simple'::regconfig, t.text)::text as written,
         case when t.word <> '' then array(select lexeme from unnest(to_tsvector(${cfg}, t.word || ${UNCUT}))) end as folded,
         case when t.word <> '' then array(select lexeme from unnest(to_tsvector('simple'::regconfig, t.word))) end as lowered,
-        case when t.word <> '' then array(select lexeme from unnest(to_tsvector(${cfg}, t.word))) end as stems
+        case when t.word <> '' then array(
+          select m.lexeme from pg_stats s
+            join pg_class c on c.oid = to_regclass('search_documents')
+            cross join unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as m(lexeme, freq)
+          where s.schemaname = current_schema() and s.tablename = 'search_documents' and s.attname = 'tsv'
+            and m.freq * c.reltuples >= ${COMMON_WORD_DOCUMENTS}
+            and (m.lexeme = lower(t.word)
+              or m.lexeme || ${UNCUT} in (select lexeme from unnest(to_tsvector(${cfg}, t.word || ${UNCUT}))))) end as common
       from unnest(${sql.param(terms.map((t) => (t.phrase ? `"${t.text}"` : t.text)))}::text[],
         ${sql.param(terms.map((t) => t.prefix ?? ''))}::text[]) with ordinality as t(text, word, i)
       order by t.i`)) as unknown as { rows: Forms[] };
     const forms = result.rows;
-    const common = terms.some((t) => t.prefix !== null) ? await commonWords() : new Set<string>();
-    const full = assemble(config, alternatives, forms, common);
-    const exact = assemble(config, alternatives, forms, null);
+    const full = assemble(config, alternatives, forms, true);
+    const exact = assemble(config, alternatives, forms, false);
     return { full, exact: exact === full ? null : exact };
   }
   return (config: SearchConfig, q: string): Promise<QueryWords> => {
