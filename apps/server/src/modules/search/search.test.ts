@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_LIMITS, type Activity, type DirectMessage, type SearchResponse } from '@agora/contracts';
+import { SEARCH_LIMITS, type SearchResponse } from '@agora/contracts';
 import { countQueries } from '../../testing/query-counter.ts';
 import { createNetwork, createTestApp, signedInMember, type Session, type TestApp } from '../../testing/index.ts';
 
@@ -8,7 +8,6 @@ let member: Session;
 let outsider: Session;
 let guest: Session;
 let networkId: string;
-let outsiderId: string;
 
 const get = (session: Session, url: string) => t.app.inject({ method: 'GET', url, headers: session.headers });
 const search = async (session: Session, url: string) => {
@@ -26,7 +25,6 @@ beforeAll(async () => {
     await signedInMember(t.app, t.services, networkId, { external: true }),
   ];
   [member, outsider, guest] = [m.session, o.session, g.session];
-  outsiderId = o.membership.id;
   const [category] = await t.services.groups.createCategories(networkId, [
     { slug: 'teams', name: 'Team', pluralName: 'Teams' },
   ]);
@@ -118,91 +116,6 @@ describe('GET /groups/{slug}/search', () => {
   it('is a 404 for a hidden group the member does not belong to, and for no group', async () => {
     expect((await get(outsider, '/groups/council/search.json?q=rowing')).statusCode).toBe(404);
     expect((await get(member, '/groups/nothing/search.json?q=rowing')).statusCode).toBe(404);
-  });
-});
-
-describe('words found by their beginning', () => {
-  const post = async (content: string) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/activities',
-      headers: member.headers,
-      payload: { activity: { content, activitystream_ids: [await t.services.activities.defaultStreamId(networkId)] } },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<Activity>().id;
-  };
-  const found = async (session: Session, q: string, module: string) => {
-    await t.services.events.settled();
-    const result = await search(session, `/search.json?module=${module}&q=${encodeURIComponent(q)}`);
-    return Object.values(result)[0]!;
-  };
-  const ids = async (q: string) => (await found(member, q, 'activities')).hits.map((hit) => hit.id);
-  let machine: string;
-  let coffee: string;
-  let minutes: string;
-
-  beforeAll(async () => {
-    machine = await post('<p>Die neue Kaffeemaschine steht in der Küche</p>');
-    coffee = await post('<p>Kaffee und Kuchen am Freitag</p>');
-    minutes = await post('<p>Das Protokoll zum Kaffee</p>');
-  });
-
-  it('finds a post by a word its word begins, and marks the whole word', async () => {
-    const result = await found(member, 'Kaffee', 'activities');
-    // The word as typed first (newest first), then the words it begins.
-    expect(result.hits.map((hit) => hit.id)).toEqual([minutes, coffee, machine]);
-    expect(result.meta.highlight[machine]?.content).toEqual([
-      'Die neue <mark>Kaffeemaschine</mark> steht in der Küche',
-    ]);
-    expect(await ids('Protok')).toEqual([minutes]);
-    expect(await ids('kaffeemasch')).toEqual([machine]);
-  });
-
-  it('finds a message by a word its subject begins, for its members only', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/messages',
-      headers: member.headers,
-      payload: { subject: 'Urlaubsantrag für August', content: '<p>Bitte freigeben</p>', to: [outsiderId] },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const message = response.json<DirectMessage>();
-    expect((await found(outsider, 'Urlaub', 'messages')).hits.map((hit) => hit.id)).toEqual([message.id]);
-    expect((await found(guest, 'Urlaub', 'messages')).total).toBe(0);
-  });
-
-  it('keeps phrases, exclusions and words of one or two letters whole', async () => {
-    expect(await ids('"neue Kaffeemaschine"')).toEqual([machine]);
-    expect(await ids('"neue Kaffee"')).toEqual([]);
-    expect(await ids('-Protokoll Kaffee')).toEqual([coffee, machine]);
-    expect(await ids('-"neue Kaffeemaschine" Kaffee')).toEqual([minutes, coffee]);
-    expect(await ids('Ka')).toEqual([]);
-    // Only the word typed last is matched by its beginning.
-    expect(await ids('Kaffee Protok')).toEqual([minutes]);
-    expect(await ids('Protok Kaffee')).toEqual([]);
-  });
-
-  it('answers quotes and operators around words without failing', async () => {
-    for (const q of [
-      '"Kaffee',
-      'Kaffee"',
-      "Kaf'fee:*",
-      '-"Kaffee',
-      'Kaffee -',
-      '\\Kaffee',
-      'or Kaffee or',
-      'Kaffee & | ! ( ) :*',
-      "Kaffee'",
-      'Kaffee\u00ad',
-      '---Kaffee',
-      '"" Kaffee ""',
-    ]) {
-      const response = await get(member, `/search.json?q=${encodeURIComponent(q)}`);
-      expect(response.statusCode, `${q}: ${response.body}`).toBe(200);
-    }
-    expect(await ids('"Kaffee')).toEqual([minutes, coffee]);
-    expect(await ids('Kaffee,')).toEqual([minutes, coffee, machine]);
   });
 });
 

@@ -3,9 +3,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH_LIMITS, type SearchHighlight, type SearchModule } from '@agora/contracts';
 import type { Db } from '../db/client.ts';
 import type { DriverQuery, SearchDriver, SearchRef } from './driver.ts';
+import type { SearchConfig } from './language.ts';
 import type { SearchDocument } from './types.ts';
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, indexableText, markFragment, markPart } from './highlight.ts';
-import { createQueryWords, type QueryWords } from './postgres-words.ts';
 import { searchDocuments as d } from './tables.ts';
 
 /**
@@ -30,6 +30,19 @@ const fragments = (column: AnyPgColumn) => sql`case
   when ${column} = '' then null
   when length(${column}) <= ${SHORT_CHARS} then ts_headline(${d.language}::regconfig, ${column}, q.query, ${WHOLE})
   else ts_headline(${d.language}::regconfig, left(${column}, ${HEADLINE_CHARS}), q.query, ${FRAGMENTS}) end`;
+
+const CONFIGS: readonly SearchConfig[] = ['german', 'english', 'spanish', 'french', 'simple'];
+
+/**
+ * What the query matches: the network's stemming, or the words as written (names, other
+ * languages). The configuration is written into the statement (one of five names), so that the
+ * planner computes the query when planning and estimates from the words' statistics how many
+ * rows it matches: a common word is walked newest first, a rare one read from the words' index.
+ */
+const tsQuery = (config: SearchConfig, q: string) => {
+  if (!CONFIGS.includes(config)) throw new Error(`Unknown text search configuration ${config}`);
+  return sql`(websearch_to_tsquery('${sql.raw(config)}'::regconfig, ${q}) || websearch_to_tsquery('simple'::regconfig, ${q}))`;
+};
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 export function likePattern(q: string): string {
@@ -87,7 +100,6 @@ function batches(rows: Row[]): Row[][] {
 
 /** The index in `search_documents`, on PostgreSQL and PGlite alike. */
 export function createPostgresDriver(db: Db, engine: 'pglite' | 'postgres' = 'pglite'): SearchDriver {
-  const queryWords = createQueryWords(db);
   return {
     async upsert(docs, config, tx = db) {
       for (const batch of batches(docs.map((doc) => rowOf(doc, config)))) {
@@ -136,7 +148,7 @@ export function createPostgresDriver(db: Db, engine: 'pglite' | 'postgres' = 'pg
     },
 
     async query(query) {
-      const rows = await queryRows(db, engine, query, await queryWords(query.config, query.q));
+      const rows = await queryRows(db, engine, query);
       const hits: SearchRef[] = [];
       const totals: Partial<Record<SearchModule, number>> = {};
       for (const row of rows) {
@@ -149,9 +161,8 @@ export function createPostgresDriver(db: Db, engine: 'pglite' | 'postgres' = 'pg
     async highlight(query, refs) {
       const out = new Map<string, SearchHighlight>();
       if (refs.length === 0) return out;
-      const words = await queryWords(query.config, query.q);
       const result = (await db.execute(sql`
-        with q as (select ${words.full}::tsquery as query)
+        with q as (select ${tsQuery(query.config, query.q)} as query)
         select ${d.module} as module, ${d.documentId} as id,
           ts_headline(${d.language}::regconfig, ${d.title}, q.query, ${WHOLE}) as title,
           ${fragments(d.content)} as content,
@@ -220,7 +231,7 @@ const INDEXED_KEYS_MAX = 32;
  * without words (stop words, punctuation) matches nothing by text; names may still match by a
  * part.
  */
-function moduleRows(query: DriverQuery, module: SearchModule, words: QueryWords) {
+function moduleRows(query: DriverQuery, module: SearchModule) {
   // Keys start with their module's name: only these can open its documents.
   const moduleKeys = query.keys.filter((key) => key.startsWith(`${module}:`));
   const keys = sql`${sql.param(moduleKeys)}::text[]`;
@@ -230,21 +241,16 @@ function moduleRows(query: DriverQuery, module: SearchModule, words: QueryWords)
       : sql`exists (select 1 from unnest(${d.access}) as a(k) where a.k = any(${keys}))`;
   // Names are also found by a part of them (the trigram index serves it, OR-ed with the words').
   const byName = query.nameModules.includes(module) ? sql`or ${d.title} ilike ${likePattern(query.q)}` : sql``;
-  // The query as a constant: the planner estimates from the words' statistics how many rows it
-  // matches, and walks a common word newest first or reads a rare one from the words' index.
-  const tsq = sql`${words.full}::tsquery`;
-  const byText = words.full === '' ? sql`false` : sql`${d.tsv} @@ ${tsq}`;
+  const tsq = tsQuery(query.config, query.q);
   const matches = sql`${d.networkId} = ${query.networkId} and ${d.module} = ${module} and ${access}
     ${query.groupId === null ? sql`` : sql`and ${d.groupId} = ${query.groupId}`}
-    and (${byText} ${byName})`;
+    and ((numnode(${tsq}) > 0 and ${d.tsv} @@ ${tsq}) ${byName})`;
   // One walk serves the count and the page: a common word reads the date index once (before,
   // the count and the page each walked it, or each built a bitmap of all the word's matches).
   const last = query.offset + query.limit;
   const window = query.sort === 'newest' ? last : Math.max(RANK_WINDOW, last);
   const walked = Math.max(SEARCH_LIMITS.countMax + 1, window);
-  // A word found as typed ranks above words it only begins, then by relevance.
-  const exactFirst = words.exact === null ? sql`` : sql`(c.tsv @@ ${words.exact}::tsquery) desc,`;
-  const order = query.sort === 'newest' ? sql`` : sql`${exactFirst} ts_rank_cd(c.tsv, ${tsq}) desc,`;
+  const order = query.sort === 'newest' ? sql`` : sql`ts_rank_cd(c.tsv, ${tsq}) desc,`;
   return sql`(with m as materialized (
       select ${d.documentId} as document_id, ${d.sortAt} as sort_at
         ${query.sort === 'newest' ? sql`` : sql`, ${d.tsv} as tsv`}
@@ -264,16 +270,11 @@ function moduleRows(query: DriverQuery, module: SearchModule, words: QueryWords)
     ) p on true)`;
 }
 
-async function queryRows(
-  db: Db,
-  engine: 'pglite' | 'postgres',
-  query: DriverQuery,
-  words: QueryWords,
-): Promise<QueryRow[]> {
+async function queryRows(db: Db, engine: 'pglite' | 'postgres', query: DriverQuery): Promise<QueryRow[]> {
   // One part per module, with the module and its own keys as constants: the planner then knows
   // how many rows each key and the module select, and picks the access index, the words' index
   // or the date index for each part.
-  const parts = query.modules.map((module) => moduleRows(query, module, words));
+  const parts = query.modules.map((module) => moduleRows(query, module));
   const rows = (result: unknown) => (result as { rows: QueryRow[] }).rows;
   // PGlite runs one statement at a time: one statement for all.
   if (engine === 'pglite') return rows(await db.execute(sql`${sql.join(parts, sql` union all `)} order by module, n`));

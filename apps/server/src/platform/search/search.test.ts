@@ -109,60 +109,13 @@ describe('the search service', () => {
   it('finds names by a part of them, in name modules only, for members holding their keys', async () => {
     const anna = await search.search(actor('anna'), german, { q: 'Schm', page: 1, sort_by: 'relevance' });
     expect(anna.groups_query?.hits.map((hit) => hit.id)).toEqual(['g1']);
-    // The word it begins is marked whole.
-    expect(anna.groups_query?.meta.highlight.g1?.title).toEqual(['Familie <mark>Schmidt</mark>']);
-    const part = await search.search(actor('anna'), german, { q: 'midt', page: 1, sort_by: 'relevance' });
-    expect(part.groups_query?.meta.highlight.g1?.title).toEqual(['Familie Sch<mark>midt</mark>']);
+    expect(anna.groups_query?.meta.highlight.g1?.title).toEqual(['Familie <mark>Schm</mark>idt']);
     const ben = await search.search(actor('ben'), german, { q: 'Schm', page: 1, sort_by: 'relevance' });
     expect(ben.groups_query).toMatchObject({ hits: [], total: 0 });
   });
 
-  it('finds words by their beginning, a word as typed first, short words and phrases whole', async () => {
-    activities.put(
-      { id: 'k1', networkId: 'de', title: 'Küche', content: 'Die neue Kaffeemaschine ist da', sortAt: day(5) },
-      { id: 'k2', networkId: 'de', title: 'Pause', content: 'Kaffee für alle', sortAt: day(4) },
-      { id: 'k3', networkId: 'de', title: 'Urlaubsantrag', content: 'Bitte bis Dienstag', sortAt: day(3) },
-      { id: 'k4', networkId: 'de', title: 'Hof', content: 'Die Mülltrennung beginnt', sortAt: day(2) },
-    );
-    await search.reindex('de', ['activities']);
-    const ids = async (q: string) =>
-      (
-        await search.search(actor('anna'), german, { q, module: 'activities', page: 1, sort_by: 'relevance' })
-      ).activities_query?.hits.map((hit) => hit.id);
-    // "Kaffee" as typed (k2) before the word it begins (k1), though k1 is newer.
-    expect(await ids('Kaffee')).toEqual(['k2', 'k1']);
-    expect(await ids('kaff')).toEqual(['k1', 'k2']);
-    expect(await ids('Urlaub')).toEqual(['k3']);
-    // Only the word typed last is matched by its beginning.
-    expect(await ids('Dienstag Urlaub')).toEqual(['k3']);
-    expect(await ids('Urlaub Dienstag')).toEqual([]);
-    // Stemmed: German drops the umlaut ("mulltrenn").
-    expect(await ids('Müll')).toEqual(['k4']);
-    expect(await ids('Ka')).toEqual([]);
-    // A stop word ("die") begins no word ("Dienstag").
-    expect(await ids('die')).not.toContain('k3');
-    expect(await ids('"neue Kaffeemaschine"')).toEqual(['k1']);
-    expect(await ids('"Kaffee"')).toEqual(['k2']);
-    expect(await ids('"neue Kaffee"')).toEqual([]);
-    expect(await ids('-Kaffeemaschine Kaffee')).toEqual(['k2']);
-    expect(await ids('-"neue Kaffeemaschine" Kaffee')).toEqual(['k2']);
-    expect((await ids('Urlaubsantrag or Kaffeema'))?.sort()).toEqual(['k1', 'k3']);
-    const found = await search.search(actor('anna'), german, {
-      q: 'Kaffee',
-      module: 'activities',
-      page: 1,
-      sort_by: 'relevance',
-    });
-    expect(found.activities_query?.meta.highlight.k1?.content).toEqual(['Die neue <mark>Kaffeemaschine</mark> ist da']);
-    // An exclusion holds in both forms: "neue" is stemmed "neu" in the text.
-    expect(await ids('-neue Kaffee')).toEqual(['k2']);
-    expect(await ids('Budget -Kantine')).toEqual(['a2']);
-    for (const id of ['k1', 'k2', 'k3', 'k4']) activities.drop(id);
-    await search.reindex('de', ['activities']);
-  });
-
   it('answers nothing, without failing, for stop words and punctuation', async () => {
-    for (const q of ['!!! ??? ...', 'die und das', '"', '-', '&|!():*', "'", '\\', '""', '-"', '- -', 'or', 'or or']) {
+    for (const q of ['!!! ??? ...', 'die und das', '"', '-', '&|!():*', "'", '\\']) {
       const found = await search.search(actor('anna'), german, { q, page: 1, sort_by: 'relevance' });
       expect(found.activities_query, q).toMatchObject({ hits: [], total: 0 });
     }
