@@ -4,6 +4,7 @@ import type { Appointment, AppointmentMonth } from '@agora/contracts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { statementsDuring } from '../../testing/statements.ts';
+import { participationApi } from './participation/test-support.ts';
 import {
   appointmentBody,
   appointmentsApi,
@@ -236,12 +237,7 @@ describe('the month answer cache', () => {
     expect(all.json<AppointmentMonth>().appointments.map((a) => a.name)).toEqual(['Open']);
     expect((await api.month(w.author.session, query, true)).appointments).toEqual([]);
 
-    const joined = await t.app.inject({
-      method: 'PUT',
-      url: `/appointments/${appointment.id}/participants/me`,
-      headers: w.author.session.headers,
-      payload: { participant: { status: 'accepted' } },
-    });
+    const joined = await participationApi(t).respond(w.author.session, appointment.id, 'accepted');
     expect(joined.statusCode, joined.body).toBe(200);
     // Who takes part is not part of the sheet of all appointments: its answer stays valid.
     const again = await t.app.inject({

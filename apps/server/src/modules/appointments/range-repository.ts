@@ -55,6 +55,28 @@ function rangeWhere(filter: RangeFilter) {
 }
 
 export function createRangeRepository(db: Db) {
+  /** Participant rows of many members in some appointments and series, each with its member: one query. */
+  function membersRows(
+    membershipIds: string[],
+    ownerIds: string[],
+  ): Promise<Array<MemberParticipantRow & { membershipId: string }>> {
+    if (membershipIds.length === 0 || ownerIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        membershipId: appointmentParticipants.membershipId,
+        appointmentId: appointmentParticipants.appointmentId,
+        occurrenceKey: appointmentParticipants.occurrenceKey,
+        status: appointmentParticipants.status,
+      })
+      .from(appointmentParticipants)
+      .where(
+        and(
+          sql`${appointmentParticipants.membershipId} = any(${sql.param(membershipIds)}::text[])`,
+          sql`${appointmentParticipants.appointmentId} = any(${sql.param(ownerIds)}::text[])`,
+        ),
+      );
+  }
+
   return {
     /** Singles, series and modified occurrences overlapping the window, by start. */
     async monthRows(filter: RangeFilter): Promise<MonthRow[]> {
@@ -88,43 +110,11 @@ export function createRangeRepository(db: Db) {
 
     /** A member's participant rows of some appointments and series (the participating views): one query. */
     memberRows(membershipId: string, ownerIds: string[]): Promise<MemberParticipantRow[]> {
-      if (ownerIds.length === 0) return Promise.resolve([]);
-      return db
-        .select({
-          appointmentId: appointmentParticipants.appointmentId,
-          occurrenceKey: appointmentParticipants.occurrenceKey,
-          status: appointmentParticipants.status,
-        })
-        .from(appointmentParticipants)
-        .where(
-          and(
-            eq(appointmentParticipants.membershipId, membershipId),
-            sql`${appointmentParticipants.appointmentId} = any(${sql.param(ownerIds)}::text[])`,
-          ),
-        );
+      return membersRows([membershipId], ownerIds);
     },
 
     /** memberRows of many members at once, each row with its member: one query. */
-    membersRows(
-      membershipIds: string[],
-      ownerIds: string[],
-    ): Promise<Array<MemberParticipantRow & { membershipId: string }>> {
-      if (membershipIds.length === 0 || ownerIds.length === 0) return Promise.resolve([]);
-      return db
-        .select({
-          membershipId: appointmentParticipants.membershipId,
-          appointmentId: appointmentParticipants.appointmentId,
-          occurrenceKey: appointmentParticipants.occurrenceKey,
-          status: appointmentParticipants.status,
-        })
-        .from(appointmentParticipants)
-        .where(
-          and(
-            sql`${appointmentParticipants.membershipId} = any(${sql.param(membershipIds)}::text[])`,
-            sql`${appointmentParticipants.appointmentId} = any(${sql.param(ownerIds)}::text[])`,
-          ),
-        );
-    },
+    membersRows,
 
     /** The exceptions of some series whose original start lies in [from, to): one query. */
     exceptionsBetween(networkId: string, seriesIds: string[], from: Date, to: Date): Promise<ExceptionRow[]> {
