@@ -165,8 +165,18 @@ describe('chat', () => {
     });
     gina.on('pageerror', (error) => errors.push(error.message));
 
+    // "At once" means the chat panel and its loading never show first; a clock on the whole page
+    // load would measure the machine instead. A watcher from the first script on records any of it.
+    await gina.addInitScript(() => {
+      const watched = window as unknown as { chatPanelSeen: boolean };
+      watched.chatPanelSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="chat-page"]')) watched.chatPanelSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
     await gina.goto(`${server.url}/chat`);
-    await gina.getByRole('heading', { level: 1, name: 'Chat nicht verfügbar' }).waitFor({ timeout: 1000 });
+    await gina.getByRole('heading', { level: 1, name: 'Chat nicht verfügbar' }).waitFor();
+    expect(await gina.evaluate(() => (window as unknown as { chatPanelSeen: boolean }).chatPanelSeen)).toBe(false);
     await gina.getByRole('link', { name: 'Zur Startseite' }).waitFor();
     // Nothing of the chat behind it: no status menu, no loading, and no error a moment later.
     await gina.waitForTimeout(1500);
