@@ -1,8 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
 import type { CurrentMember, NetworkShell, Unreads } from '@agora/contracts';
 import type { UserbarModuleKey } from './shell/active-module.ts';
+
+/**
+ * What a page asks the server for first. The shell asks for it as soon as the session is known,
+ * while the page's code and translations still load, rather than once the page has rendered.
+ */
+export type RoutePreload = (queryClient: QueryClient, route: { params: Params; search: URLSearchParams }) => void;
+
+/** The `handle` of a route of the shell. */
+export type RouteHandle = { preload?: RoutePreload };
 
 /** A route pattern, the user-bar module it belongs to, and optionally a priority. */
 export type ActiveModuleRule = readonly [pattern: string, module: UserbarModuleKey, priority?: number];

@@ -1,11 +1,11 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { networkQuery } from '../../features/home/index.ts';
-import { LegalAcceptanceGate } from '../../features/legal/index.ts';
+import { LegalAcceptanceGate, pendingLegalTextsQuery } from '../../features/legal/index.ts';
 import { HeaderNavigation } from '../../features/navigation/index.ts';
 import { NotificationMenu } from '../../features/notifications/index.ts';
 import { HeaderSearch } from '../../features/search/index.ts';
@@ -13,7 +13,7 @@ import { sessionQuery } from '../../features/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { headerActions, themeContextResolvers, userbarEntries, userMenuEntries } from '../features.ts';
 import { useRealtimeConnection } from '../realtime.ts';
-import type { ShellContext } from '../registry.ts';
+import type { RouteHandle, ShellContext } from '../registry.ts';
 import { useRouteTheme } from '../theme/use-route-theme.ts';
 import { useActiveTheme } from '../theme/theme-store.ts';
 import { unreadsQuery } from '../unreads.ts';
@@ -38,7 +38,10 @@ export function AppLayout() {
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  const matches = useMatches();
+  const memberId = member?.id;
 
   useRealtimeConnection(member?.id);
   useRouteTheme(themeContextResolvers);
@@ -47,6 +50,16 @@ export function AppLayout() {
   useEffect(() => {
     if (networkName) setPageTitleSuffix(networkName);
   }, [networkName]);
+  // What the page shows is asked for beside the network's frame, not after it: the legal texts
+  // to accept (the gate before every page) and what the page's route preloads.
+  useEffect(() => {
+    if (memberId) void queryClient.prefetchQuery(pendingLegalTextsQuery(memberId));
+  }, [queryClient, memberId]);
+  useEffect(() => {
+    const query = new URLSearchParams(search);
+    for (const match of matches)
+      (match.handle as RouteHandle | undefined)?.preload?.(queryClient, { params: match.params, search: query });
+  }, [queryClient, matches, search]);
   const closeMobile = mobile.close;
   useEffect(() => closeMobile(), [pathname, closeMobile]);
 

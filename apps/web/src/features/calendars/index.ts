@@ -2,6 +2,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import type { FeatureModule } from '../../app/registry.ts';
 import { withGroup } from '../../app/shell/active-module.ts';
 import { CalendarsBar } from './calendars-bar.tsx';
+import { preloadOverview } from './overview/preload.ts';
 
 export {
   appointmentMonthQuery,
@@ -14,6 +15,7 @@ export { CalendarDot } from './components/calendar-dot.tsx';
 
 const overviewPage = () => import('./overview/overview-page.tsx');
 const allAppointments = () => overviewPage().then((m) => ({ Component: m.AppointmentsOverviewPage }));
+const all = { preload: preloadOverview('all') };
 const managePage = () => import('./pages/manage-page.tsx').then((m) => ({ Component: m.ManagePage }));
 const newCalendarPage = () => import('./pages/calendar-form-page.tsx').then((m) => ({ Component: m.NewCalendarPage }));
 
@@ -28,19 +30,25 @@ export const calendarsFeature: FeatureModule = {
     ...withGroup('/calendars', 'calendars'),
   ],
   routes: [
-    { path: 'appointments', lazy: allAppointments },
+    { path: 'appointments', lazy: allAppointments, handle: all },
     {
       path: 'appointments/participating',
       lazy: () => overviewPage().then((m) => ({ Component: m.ParticipatingOverviewPage })),
+      handle: { preload: preloadOverview('participating') },
     },
-    { path: 'calendars/my', lazy: () => overviewPage().then((m) => ({ Component: m.MyCalendarsOverviewPage })) },
+    {
+      path: 'calendars/my',
+      lazy: () => overviewPage().then((m) => ({ Component: m.MyCalendarsOverviewPage })),
+      handle: { preload: preloadOverview('my') },
+    },
     {
       path: 'calendars/shared',
       lazy: () => overviewPage().then((m) => ({ Component: m.SharedCalendarsOverviewPage })),
+      handle: { preload: preloadOverview('shared') },
     },
     // Within a group the same overview shows only the group's calendars.
-    { path: 'groups/:groupSlug/calendars', lazy: allAppointments },
-    { path: 'groups/:groupSlug/appointments', lazy: allAppointments },
+    { path: 'groups/:groupSlug/calendars', lazy: allAppointments, handle: all },
+    { path: 'groups/:groupSlug/appointments', lazy: allAppointments, handle: all },
     { path: 'calendars/manage', lazy: managePage },
     { path: 'groups/:groupSlug/calendars/manage', lazy: managePage },
     { path: 'calendars/new', lazy: newCalendarPage },

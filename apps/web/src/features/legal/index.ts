@@ -5,6 +5,7 @@ import { administrationOnly } from '../administration/index.ts';
 import { InfoBar } from './components/info-bar.tsx';
 
 export { LegalAcceptanceGate } from './components/acceptance-gate.tsx';
+export { pendingLegalTextsQuery } from './api.ts';
 
 const admin = (path: string, lazy: () => Promise<{ Component: ComponentType }>) => ({ path, lazy });
 

@@ -55,18 +55,25 @@ function isCut(el: HTMLElement): boolean {
 /**
  * A title that may be cut to fit a day cell or a list row. Where it is, hovering the appointment
  * or focusing its link shows the whole title in a tooltip, so it can be read without opening it
- * (screen readers get the whole title anyway: it is cut only visually).
+ * (screen readers get the whole title anyway: it is cut only visually). The tooltip is made the
+ * first time it is asked for: a month draws many titles, and few of them are ever hovered.
  */
 function CutTitle({ title }: { title: string }) {
   const ref = useRef<HTMLSpanElement>(null);
   const [opened, setOpened] = useState(false);
+  const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
     const span = ref.current;
     // The appointment's link: FullCalendar's event in the sheet, the row's link in the list.
     const target = span?.closest<HTMLElement>('a, .fc-event');
     if (!span || !target) return;
-    const show = () => setOpened(isCut(span));
+    const show = () => {
+      // The span is drawn anew inside the tooltip the first time: measure the one shown now.
+      const cut = isCut(ref.current ?? span);
+      setOpened(cut);
+      if (cut) setWanted(true);
+    };
     const hide = () => setOpened(false);
     const events = [
       ['mouseenter', show],
@@ -82,6 +89,12 @@ function CutTitle({ title }: { title: string }) {
     };
   }, []);
 
+  const text = (
+    <span ref={ref} className={classes.title}>
+      {title}
+    </span>
+  );
+  if (!wanted) return text;
   return (
     <Tooltip
       label={title}
@@ -92,9 +105,7 @@ function CutTitle({ title }: { title: string }) {
       // Above FullCalendar's "+n more" popover (z-index 9999), whose entries have tooltips too.
       zIndex={10000}
     >
-      <span ref={ref} className={classes.title}>
-        {title}
-      </span>
+      {text}
     </Tooltip>
   );
 }

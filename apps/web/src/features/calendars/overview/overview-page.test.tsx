@@ -330,7 +330,7 @@ describe('calendar overview', () => {
     stub({ [GET(monthPath('2026-11-01', { view: 'list' }))]: month([past]) });
     renderPages(routes, '/appointments');
     const toggle = await screen.findByRole('button', { name: '1 früheren Termin dieses Monats anzeigen' });
-    expect(screen.getByText('Keine weiteren Termine in diesem Monat')).toBeTruthy();
+    expect(await screen.findByText('Keine weiteren Termine in diesem Monat')).toBeTruthy();
     fireEvent.click(toggle);
     expect(await screen.findByRole('link', { name: 'Termin 1' })).toBeTruthy();
   });

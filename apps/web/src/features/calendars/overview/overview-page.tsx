@@ -5,7 +5,7 @@ import { IconCalendarCog, IconCalendarOff, IconDotsVertical, IconLink, IconPlus,
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { APPOINTMENT_LIMITS, packCalendarIds, type AppointmentListItem, type Calendar } from '@agora/contracts';
+import { packCalendarIds, type AppointmentListItem } from '@agora/contracts';
 import { PageContainer } from '../../../app/shell/page-container.tsx';
 import { usePageTitle } from '../../../app/shell/page-title.ts';
 import { todayIsoDate } from '../../../ui/date-format.ts';
@@ -22,7 +22,9 @@ import { MonthCalendar } from './month-calendar.tsx';
 import { OverviewToolbar } from './overview-toolbar.tsx';
 import {
   CALENDAR_IDS_PARAM,
+  defaultSelection,
   monthStart,
+  NARROW_QUERY,
   readStoredDate,
   readStoredView,
   sameIds,
@@ -31,13 +33,8 @@ import {
   storeDate,
   storeView,
   type CalendarView,
+  type OverviewMode,
 } from './overview-state.ts';
-
-/**
- * What the overview starts with: every appointment, the member's own (participating), their own
- * personal calendars (my) or the ones shared with them (shared).
- */
-export type OverviewMode = 'all' | 'participating' | 'my' | 'shared';
 
 export function AppointmentsOverviewPage() {
   return <OverviewPage mode="all" />;
@@ -55,22 +52,8 @@ export function SharedCalendarsOverviewPage() {
   return <OverviewPage mode="shared" />;
 }
 
-/**
- * The calendars a page shows when the URL names none: null for all of the member's (the
- * server's default, so the month can load before the calendar list), undefined while unknown.
- */
-export function defaultSelection(
-  mode: OverviewMode,
-  inGroup: boolean,
-  calendars: Calendar[] | undefined,
-): string[] | null | undefined {
-  if (!inGroup && (mode === 'all' || mode === 'participating')) return null;
-  if (!calendars) return undefined;
-  if (inGroup) return calendars.map((calendar) => calendar.id);
-  return calendars.filter((calendar) => calendar.type === (mode === 'my' ? 'personal' : 'shared')).map((c) => c.id);
-}
-
-const NARROW_QUERY = `(max-width: ${APPOINTMENT_LIMITS.listBreakpointPx - 0.02}px)`;
+/** One empty list for every render without appointments: the memoised sheet keeps it as it is. */
+const NO_APPOINTMENTS: AppointmentListItem[] = [];
 
 /** The calendar overview: a month as a sheet or a list, with its toolbar (calendars spec, section 2). */
 export function OverviewPage({ mode }: { mode: OverviewMode }) {
@@ -89,7 +72,7 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
   // The list of the current month starts at today until the member asks for the earlier days.
   const [showEarlier, setShowEarlier] = useState(false);
   const today = todayIsoDate();
-  const range = listRange(date, today, showEarlier);
+  const range = useMemo(() => listRange(date, today, showEarlier), [date, today, showEarlier]);
   const startsToday = listRange(date, today, false).cut;
   const [opened, setOpened] = useState<AppointmentListItem | null>(null);
 
@@ -120,7 +103,7 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
     enabled: ready && (calendarIds === null || calendarIds.length > 0),
   });
   const noneSelected = ready && calendarIds !== null && calendarIds.length === 0;
-  const appointments = noneSelected ? [] : (month.data?.appointments ?? []);
+  const appointments = noneSelected ? NO_APPOINTMENTS : (month.data?.appointments ?? NO_APPOINTMENTS);
 
   const groupName = context.data?.group?.name;
   const title = groupSlug
@@ -147,6 +130,10 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
       return `/appointments/new${text ? `?${text}` : ''}`;
     },
     [focused],
+  );
+  const onDayDoubleClick = useCallback(
+    (day: string) => void navigate(newAppointmentPath(day)),
+    [navigate, newAppointmentPath],
   );
 
   const changeDate = (next: string) => {
@@ -256,8 +243,10 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
       />
       {calendars.isError && <ErrorRow error={calendars.error} onRetry={() => void calendars.refetch()} />}
       {month.isError && <ErrorRow error={month.error} onRetry={() => void month.refetch()} />}
-      {ready && month.isPending && !noneSelected && <LoadingRow />}
-      {month.isFetching && !month.isPending && (
+      {/* The sheet shows its empty weeks while the month loads, with the small indicator over
+          them rather than a row above them: nothing moves when the appointments come. */}
+      {view === 'list' && ready && month.isPending && !noneSelected && <LoadingRow />}
+      {month.isFetching && (view === 'sheet' || !month.isPending) && (
         <Group justify="flex-end" h={0} style={{ overflow: 'visible' }}>
           <Loader size="xs" aria-label={t('overview.loading')} />
         </Group>
@@ -300,7 +289,7 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
             listRange={range}
             appointments={appointments}
             onOpen={setOpened}
-            onDayDoubleClick={canCreate ? (day) => void navigate(newAppointmentPath(day)) : undefined}
+            onDayDoubleClick={canCreate ? onDayDoubleClick : undefined}
           />
         </>
       )}
