@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, pgliteExtensions, type Database } from '../platform/db/client.ts';
+import { rememberTemplate, resetToTemplate } from './template-reset.ts';
 
 export function databaseUrlFor(baseUrl: string, name: string): string {
   const url = new URL(baseUrl);
@@ -57,12 +58,74 @@ export async function openTestDatabase(
     };
   }
   if (!source.pgliteDump) throw new Error('No test database template: is the global setup configured?');
-  const pglite = await PGlite.create({
-    loadDataDir: pgliteDumpOf(source.pgliteDump),
-    fsBundle: pgliteFsBundle(),
-    extensions: pgliteExtensions,
+  return openPooledPglite(source.pgliteDump);
+}
+
+/**
+ * Starting a PGlite from the dump costs about 1.5 s of CPU, most of a small file's set-up. A worker
+ * runs many files (isolate: false), so it keeps the PGlites its files closed and hands them out
+ * again, each reset to the template's contents first (`template-reset.ts`). A file gets a lease:
+ * after it closes, anything still holding the lease (a promise the file left running) finds a
+ * closed database, as before, and never reaches the next file's data.
+ */
+const idlePglites: PGlite[] = [];
+
+async function openPooledPglite(dump: string): Promise<Database> {
+  let pglite = idlePglites.pop();
+  if (!pglite) {
+    pglite = await PGlite.create({
+      loadDataDir: pgliteDumpOf(dump),
+      fsBundle: pgliteFsBundle(),
+      extensions: pgliteExtensions,
+    });
+    await rememberTemplate(pglite);
+  }
+  const lease = leaseOf(pglite);
+  const database = await openDatabase({ pglite: lease.client });
+  return {
+    ...database,
+    async close() {
+      if (!lease.release()) return;
+      if (pglite.closed) return;
+      try {
+        await resetToTemplate(pglite);
+        idlePglites.push(pglite);
+      } catch {
+        // A database a test left broken is not handed out again.
+        await pglite.close().catch(() => undefined);
+      }
+    },
+  };
+}
+
+/** The PGlite as one file sees it: closed for good once the file closes it. */
+function leaseOf(pglite: PGlite): { client: PGlite; release(): boolean } {
+  let released = false;
+  const client = new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'closed') return released || target.closed;
+      if (property === 'close') {
+        return async () => {
+          released = true;
+          await target.close();
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (released) return Promise.reject(new Error('PGlite is closed'));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
   });
-  return openDatabase({ pglite });
+  return {
+    client,
+    release() {
+      if (released) return false;
+      released = true;
+      return true;
+    },
+  };
 }
 
 // A worker runs many files (isolate: false): the dump (45 MB) and PGlite's own file system
