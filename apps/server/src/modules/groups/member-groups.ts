@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { allows, type Actor } from '../../platform/policy/index.ts';
 import { groupPolicy } from './policy.ts';
 import type { GroupRow } from './repository.ts';
+import { categoryAdminRowOf, isCategoryAdmin } from './category-admin-join.ts';
 import { groupCategories, groupCategoryAdmins, groupMemberships, groups } from './tables.ts';
 
 /** A group a member belongs to, with their role in it and its category. */
@@ -41,20 +42,14 @@ export function createMemberGroups(db: Db) {
           group: groups,
           theirRole: theirs.role,
           myRole: mine.role,
-          categoryAdmin: sql<boolean>`${groupCategoryAdmins.id} is not null`,
+          categoryAdmin: isCategoryAdmin,
           category: { id: groupCategories.id, name: groupCategories.name, pluralName: groupCategories.pluralName },
         })
         .from(theirs)
         .innerJoin(groups, eq(groups.id, theirs.groupId))
         .innerJoin(groupCategories, eq(groupCategories.id, groups.groupCategoryId))
         .leftJoin(mine, and(eq(mine.groupId, groups.id), eq(mine.membershipId, actor.membershipId)))
-        .leftJoin(
-          groupCategoryAdmins,
-          and(
-            eq(groupCategoryAdmins.groupCategoryId, groups.groupCategoryId),
-            eq(groupCategoryAdmins.membershipId, actor.membershipId),
-          ),
-        )
+        .leftJoin(groupCategoryAdmins, categoryAdminRowOf(actor.membershipId))
         .where(and(...conditions))
         .orderBy(
           asc(groupCategories.position),

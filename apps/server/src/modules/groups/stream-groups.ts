@@ -3,6 +3,7 @@ import type { GroupAccess, GroupRole } from '@agora/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Actor } from '../../platform/policy/index.ts';
 import { sharedWithinCount } from '../../platform/unreads/index.ts';
+import { categoryAdminRowOf, isCategoryAdmin } from './category-admin-join.ts';
 import { groupCategories, groupCategoryAdmins, groupMemberships, groups } from './tables.ts';
 
 /** A group whose content (posts, agenda) a member may read, with the member's part in it. */
@@ -53,7 +54,7 @@ export function createContentGroups(db: Db) {
         },
         role: groupMemberships.role,
         subscribed: sql<boolean>`coalesce(${groupMemberships.subscribed}, false)`,
-        categoryAdmin: sql<boolean>`${groupCategoryAdmins.id} is not null`,
+        categoryAdmin: isCategoryAdmin,
       })
       .from(groups)
       .innerJoin(groupCategories, eq(groupCategories.id, groups.groupCategoryId))
@@ -61,13 +62,7 @@ export function createContentGroups(db: Db) {
         groupMemberships,
         and(eq(groupMemberships.groupId, groups.id), eq(groupMemberships.membershipId, actor.membershipId)),
       )
-      .leftJoin(
-        groupCategoryAdmins,
-        and(
-          eq(groupCategoryAdmins.groupCategoryId, groups.groupCategoryId),
-          eq(groupCategoryAdmins.membershipId, actor.membershipId),
-        ),
-      )
+      .leftJoin(groupCategoryAdmins, categoryAdminRowOf(actor.membershipId))
       .where(and(...conditions))
       .orderBy(asc(groups.id));
     return rows.map((row) => ({ ...row, role: row.role ?? null }));
