@@ -3,6 +3,7 @@
 // signed-in demo member, in Debian's Chromium: the score and the metrics it weighs, and the
 // audits that cost the most (what to fix next). Lighthouse throttles by simulation, from a trace
 // of the load on this machine: a machine busy with other work shows in the figures still.
+// BENCH_LIGHTHOUSE_DIR=<directory> keeps every audit's whole Lighthouse report there.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -89,6 +90,12 @@ async function audit(port: number, url: string, cookie: string): Promise<PageLoa
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // BENCH_LIGHTHOUSE_DIR=<directory> keeps each audit's whole report, to read what the summary leaves out.
+  const reports = process.env.BENCH_LIGHTHOUSE_DIR;
+  if (reports) {
+    fs.mkdirSync(reports, { recursive: true });
+    fs.writeFileSync(path.join(reports, `lighthouse-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const audits = lhr.audits as Record<string, Audit>;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
