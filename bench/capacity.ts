@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import {
@@ -23,6 +24,7 @@ import {
   type BenchSeedResult,
 } from '@agora/server/bench-support';
 import { redisReachable, startServer, type RunningServer } from './server.ts';
+import { formatStalls, PROBE, readProbe, stallsOf, watchOwnLoop, type Stalls } from './stalls.ts';
 import { markdownTable, ms, percent } from './table.ts';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -90,6 +92,8 @@ export type CapacityRun = {
   unhealthySteps: number;
   firstError: string | null;
   dataSet: DataSet;
+  /** Where the slow answers of the last third came from (stalls.ts). */
+  stalls: Stalls | null;
   failure: string | null;
 };
 
@@ -135,12 +139,12 @@ export async function runCapacityBench(options: CapacityOptions): Promise<Capaci
       const started = Date.now();
       const seeded = await seedLargeInto(dataDir, seedOptions);
       console.log(`  capacity: seeded the embedded database in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-      server = await startServer(dataDir, { nodeArgs: profileArgs('embedded') });
+      server = await startServer(dataDir, watched('embedded', dataDir));
       // Named by what was seeded: the embedded engine, where the seed reports it, or the kind.
       const engine = (seeded as { engine?: string }).engine ?? seeded.databaseKind;
       const label =
         engine === 'pglite' ? 'embedded PGlite' : engine === 'postgres' ? 'embedded PostgreSQL' : `embedded ${engine}`;
-      figures.runs.push(await measure(label, server, seeded, options, false));
+      figures.runs.push(await measure(label, server, seeded, options, false, probeFile(dataDir)));
     } catch (error) {
       figures.runs.push(failedRun('embedded', error));
     } finally {
@@ -167,9 +171,9 @@ export async function runCapacityBench(options: CapacityOptions): Promise<Capaci
         databaseUrl: seeded.databaseUrl,
         redisUrl,
         redisKeyPrefix: `agora-capacity-${randomBytes(4).toString('hex')}:`,
-        nodeArgs: profileArgs('postgres'),
+        ...watched('postgres', dataDir),
       });
-      figures.runs.push(await measure('PostgreSQL + Redis', server, seeded, options, true));
+      figures.runs.push(await measure('PostgreSQL + Redis', server, seeded, options, true, probeFile(dataDir)));
     } catch (error) {
       figures.runs.push(failedRun('PostgreSQL + Redis', error));
     } finally {
@@ -179,6 +183,16 @@ export async function runCapacityBench(options: CapacityOptions): Promise<Capaci
     }
   }
   return figures;
+}
+
+const probeFile = (dataDir: string) => path.join(dataDir, 'event-loop.jsonl');
+
+/** The server's node options and environment: its event loop watched (stalls.ts), its CPU profiled if asked. */
+function watched(name: string, dataDir: string) {
+  return {
+    nodeArgs: [...profileArgs(name), `--import=${pathToFileURL(PROBE).href}`],
+    env: { BENCH_EVENT_LOOP_FILE: probeFile(dataDir) },
+  };
 }
 
 /**
@@ -217,6 +231,7 @@ function failedRun(database: string, error: unknown): CapacityRun {
     unhealthySteps: 0,
     firstError: null,
     dataSet: { members: 0, appointments: 0, invites: 0, messages: 0, chats: 0 },
+    stalls: null,
     failure: message,
   };
 }
@@ -493,6 +508,7 @@ async function measure(
   seeded: BenchSeedResult,
   options: CapacityOptions,
   postgres: boolean,
+  serverLoopFile: string,
 ): Promise<CapacityRun> {
   const capacity = seeded.capacity!;
   const chatOf = new Map<number, string>();
@@ -515,6 +531,7 @@ async function measure(
   const lastThird = begin + (options.seconds * 1000 * 2) / 3;
   let holdUntil = 0;
   let cpuMark: CpuMark | null = null;
+  const generatorLoop = watchOwnLoop();
 
   /** Starts `count` members, a few at a time (their sign-in hashes a password). */
   const add = async (count: number) => {
@@ -614,6 +631,7 @@ async function measure(
         messages: capacity.messages,
         chats: capacity.chats.length,
       },
+      stalls: stallsOf(readProbe(serverLoopFile), generatorLoop.seconds, tailSamples, lastThird),
       failure:
         startFailures > 0 && active.length === 0 ? `no member could start: ${firstStartError ?? 'unknown'}` : null,
     };
@@ -623,6 +641,7 @@ async function measure(
     );
     return run;
   } finally {
+    generatorLoop.stop();
     remove(active.length);
     // Members still signing in stop as soon as they are up.
     const deadline = performance.now() + 30_000;
@@ -765,6 +784,7 @@ export function formatCapacityReport(f: CapacityFigures): string {
           )
           .join('; '),
     );
+    if (r.stalls) lines.push(formatStalls(r.database, r.stalls));
   }
   if (f.postgresSkipped) lines.push(`PostgreSQL skipped: ${f.postgresSkipped}`);
   lines.push(
