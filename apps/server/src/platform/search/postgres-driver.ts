@@ -41,8 +41,27 @@ const CONFIGS: readonly SearchConfig[] = ['german', 'english', 'spanish', 'frenc
  */
 const tsQuery = (config: SearchConfig, q: string) => {
   if (!CONFIGS.includes(config)) throw new Error(`Unknown text search configuration ${config}`);
-  return sql`(websearch_to_tsquery('${sql.raw(config)}'::regconfig, ${q}) || websearch_to_tsquery('simple'::regconfig, ${q}))`;
+  const eitherForm = (text: string) =>
+    sql`(websearch_to_tsquery('${sql.raw(config)}'::regconfig, ${text}) || websearch_to_tsquery('simple'::regconfig, ${text}))`;
+  const { wanted, excluded } = splitExclusions(q);
+  if (excluded.length === 0) return eitherForm(q);
+  // An excluded word leaves out a text holding it in either form: a text's body is indexed
+  // stemmed only, so "-steigt" as written alone would let a body with "steigt" (`steig`) through.
+  return sql`(${eitherForm(wanted)} && !!${eitherForm(excluded.join(' or '))})`;
 };
+
+/**
+ * The terms a query in websearch syntax excludes (`-word`, `-"a phrase"`, each after a space or
+ * at the start), and the query without them.
+ */
+export function splitExclusions(q: string): { wanted: string; excluded: string[] } {
+  const excluded: string[] = [];
+  const wanted = q.replace(/(^|\s)-("[^"]*"?|[^\s"-][^\s"]*)/g, (_match, space: string, term: string) => {
+    excluded.push(term);
+    return space;
+  });
+  return { wanted, excluded };
+}
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 export function likePattern(q: string): string {

@@ -6,6 +6,7 @@ import { createEvents, type Events } from '../events/index.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { Actor } from '../policy/actor.ts';
 import { fakeSource } from './fake-source.ts';
+import { splitExclusions } from './postgres-driver.ts';
 import { createSearchService, type SearchService } from './service.ts';
 
 let database: Database;
@@ -104,6 +105,29 @@ describe('the search service', () => {
       { key: 'relevance', label: 'Relevanz' },
       { key: 'newest', label: 'Neueste' },
     ]);
+  });
+
+  it('leaves out what holds an excluded word, in any of its forms', async () => {
+    // A text's body is indexed by its stems only: "neue" as `neu`.
+    activities.put({ id: 'k1', networkId: 'de', title: 'Kaffee', content: 'Die neue Maschine', sortAt: day(5) });
+    await search.reindex('de');
+    const asked = { module: 'activities' as const, page: 1, sort_by: 'relevance' as const };
+    const ids = async (q: string) =>
+      (await search.search(actor('anna'), german, { ...asked, q })).activities_query?.hits.map((hit) => hit.id);
+    expect(await ids('kaffee')).toEqual(['k1']);
+    expect(await ids('kaffee -neue')).toEqual([]);
+    expect(await ids('kaffee -"neue Maschine"')).toEqual([]);
+    expect(await ids('kaffee -alte')).toEqual(['k1']);
+    expect(await ids('budget -kaffee -jahr')).toEqual(['a3']);
+    activities.drop('k1');
+    await search.reindex('de');
+  });
+
+  it('reads as excluded only a term with a minus after a space or at the start', () => {
+    expect(splitExclusions('-neue Budget-Plan -"das Jahr" --x')).toEqual({
+      wanted: ' Budget-Plan  --x',
+      excluded: ['neue', '"das Jahr"'],
+    });
   });
 
   it('finds names by a part of them, in name modules only, for members holding their keys', async () => {
