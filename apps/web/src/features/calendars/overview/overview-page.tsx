@@ -247,8 +247,14 @@ export function OverviewPage({ mode }: { mode: OverviewMode }) {
           them rather than a row above them: nothing moves when the appointments come. */}
       {view === 'list' && ready && month.isPending && !noneSelected && <LoadingRow />}
       {month.isFetching && (view === 'sheet' || !month.isPending) && (
-        <Group justify="flex-end" h={0} style={{ overflow: 'visible' }}>
-          <Loader size="xs" aria-label={t('overview.loading')} />
+        <Group
+          justify="flex-end"
+          h={0}
+          style={{ overflow: 'visible' }}
+          role="status"
+          aria-label={t('overview.loading')}
+        >
+          <Loader size="xs" aria-hidden />
         </Group>
       )}
       {month.data?.truncated && (
