@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Files that measure the process itself (its memory) run in a worker of their own.
@@ -7,6 +8,10 @@ export default defineConfig({
   test: {
     globalSetup: ['./src/testing/global-setup.ts'],
     pool: 'forks',
+    // At least two workers, so that both cores of a two-core machine are busy: Vitest's default
+    // leaves one for the rest, but on PGlite a worker is one thread, its database included, and
+    // on PostgreSQL the database's processes took about a third of a core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -72,6 +73,9 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // jsdom runs in its worker's one thread: at least two workers, so that both cores of a
+    // two-core machine are busy (Vitest's default leaves one idle there).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['./src/testing/setup.ts'],
     projects: [
       {

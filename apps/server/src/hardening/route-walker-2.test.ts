@@ -1,0 +1,3 @@
+import { describeRouteWalker } from './route-walker-suite.ts';
+
+describeRouteWalker(2, 2);
