@@ -24,7 +24,17 @@ import {
   type BenchSeedResult,
 } from '@agora/server/bench-support';
 import { redisReachable, startServer, type RunningServer } from './server.ts';
-import { formatStalls, PROBE, readProbe, stallsOf, watchOwnLoop, type Stalls } from './stalls.ts';
+import {
+  formatStalls,
+  formatStatements,
+  PROBE,
+  readProbe,
+  readStatements,
+  stallsOf,
+  watchOwnLoop,
+  type Stalls,
+  type Statements,
+} from './stalls.ts';
 import { markdownTable, ms, percent } from './table.ts';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -94,6 +104,8 @@ export type CapacityRun = {
   dataSet: DataSet;
   /** Where the slow answers of the last third came from (stalls.ts). */
   stalls: Stalls | null;
+  /** The statements the server sent, per route and outside HTTP answers (stalls.ts). */
+  statements: Statements | null;
   failure: string | null;
 };
 
@@ -186,6 +198,8 @@ export async function runCapacityBench(options: CapacityOptions): Promise<Capaci
 }
 
 const probeFile = (dataDir: string) => path.join(dataDir, 'event-loop.jsonl');
+/** Where the probe keeps its statement counts, beside its seconds. */
+const statementsFile = (probe: string) => `${probe}.statements.json`;
 
 /** The server's node options and environment: its event loop watched (stalls.ts), its CPU profiled if asked. */
 function watched(name: string, dataDir: string) {
@@ -232,6 +246,7 @@ function failedRun(database: string, error: unknown): CapacityRun {
     firstError: null,
     dataSet: { members: 0, appointments: 0, invites: 0, messages: 0, chats: 0 },
     stalls: null,
+    statements: null,
     failure: message,
   };
 }
@@ -632,6 +647,7 @@ async function measure(
         chats: capacity.chats.length,
       },
       stalls: stallsOf(readProbe(serverLoopFile), generatorLoop.seconds, tailSamples, lastThird),
+      statements: readStatements(statementsFile(serverLoopFile)),
       failure:
         startFailures > 0 && active.length === 0 ? `no member could start: ${firstStartError ?? 'unknown'}` : null,
     };
@@ -785,6 +801,7 @@ export function formatCapacityReport(f: CapacityFigures): string {
           .join('; '),
     );
     if (r.stalls) lines.push(formatStalls(r.database, r.stalls));
+    if (r.statements) lines.push(...formatStatements(r.database, r.statements));
   }
   if (f.postgresSkipped) lines.push(`PostgreSQL skipped: ${f.postgresSkipped}`);
   lines.push(

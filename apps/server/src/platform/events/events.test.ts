@@ -71,7 +71,37 @@ describe('domain events', () => {
       actorId: 'm1',
       subject: { type: 'thing', id: 's1' },
       changes: { name: 'Thing' },
+      context: null,
     });
+    // The event comes with its claim: its id and time as the stored row has them.
+    const [stored] = (
+      (await database.db.execute(sql`select id, created_at from domain_events`)) as unknown as {
+        rows: Array<{ id: unknown; created_at: unknown }>;
+      }
+    ).rows;
+    expect(seen[0]!.id).toBe(Number(stored!.id));
+    expect(seen[0]!.createdAt).toBeInstanceOf(Date);
+    expect(Math.abs(seen[0]!.createdAt.getTime() - new Date(String(stored!.created_at)).getTime())).toBeLessThan(1000);
+  });
+
+  it('hand a processor that writes nothing its event, and mark it handled without a transaction of its own', async () => {
+    const events = eventsWith();
+    const seen: StoredEvent[] = [];
+    events.register({
+      name: 'reader',
+      types: ['thing.created'],
+      handle: async (event) => void seen.push(event),
+    });
+    await database.db.transaction(async (tx) =>
+      events.record(tx, { ...input('thing.created'), context: { type: 'group', id: 'g1' } }),
+    );
+    await events.settled();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ context: { type: 'group', id: 'g1' }, changes: { name: 'Thing' } });
+    const left = (await database.db.execute(sql`select count(*)::int as n from event_deliveries`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
+    expect(left.rows[0]!.n).toBe(0);
   });
 
   it('vanish with a write that rolls back', async () => {
