@@ -56,6 +56,15 @@ describe('todayIsoDate', () => {
     expect(todayIsoDate({ now, timeZone: 'Europe/Berlin' })).toBe('2026-03-06');
     expect(todayIsoDate({ now, timeZone: 'UTC' })).toBe('2026-03-05');
   });
+
+  it("is the browser zone's day without a zone given, as Intl names it there", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const at of ['2026-03-05T23:30:00Z', '2026-07-01T00:05:00Z', '2026-10-25T01:30:00Z']) {
+      const now = new Date(at);
+      expect(todayIsoDate({ now })).toBe(todayIsoDate({ now, timeZone: zone }));
+      expect(formatDateTime(now)).toBe(formatDateTime(now, { timeZone: zone }));
+    }
+  });
 });
 
 describe('longDate', () => {

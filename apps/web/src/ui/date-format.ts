@@ -35,18 +35,41 @@ export function isIsoDate(value: string): boolean {
 
 type Parts = { year: string; month: string; day: string; hour: string; minute: string };
 
+/** One formatter per time zone: making one costs far more than using it (the zone's rules are loaded). */
+const zoned = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoned.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
+    });
+    zoned.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 function partsOf(date: Date, timeZone?: string): Parts | null {
   if (Number.isNaN(date.getTime())) return null;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    numberingSystem: 'latn',
-  }).formatToParts(date);
+  // The browser's own zone is the Date's: no formatter needed (the first one of a page load is
+  // a long task of its own).
+  if (!timeZone) {
+    return {
+      year: pad(date.getFullYear(), 4),
+      month: pad(date.getMonth() + 1),
+      day: pad(date.getDate()),
+      hour: pad(date.getHours()),
+      minute: pad(date.getMinutes()),
+    };
+  }
+  const parts = formatterFor(timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
 }
