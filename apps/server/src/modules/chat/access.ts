@@ -57,6 +57,12 @@ const CACHED_WRITERS = 20_000;
 /** What a writer's chat is made of besides the network's settings and the actor (cached). */
 type WriterParts = Pick<ChatContext, 'row' | 'group' | 'role' | 'partner' | 'author'>;
 
+/** Chats kept with what a reader's right to read them rests on, per process. */
+const CACHED_READERS = 20_000;
+
+/** What the rules of a chat read besides its row, the network's settings and the actor (cached). */
+type ReaderParts = Pick<ChatContext, 'group' | 'role' | 'partner'>;
+
 /** The rules' view of a chat. */
 export function subjectOf(
   parts: Pick<ChatContext, 'kind' | 'row' | 'settings' | 'group' | 'role' | 'memberIds' | 'partner'>,
@@ -105,25 +111,52 @@ export function createChatAccess(deps: ChatAccessDeps) {
     if (memberIds && directChatId(...memberIds) !== key) throw chatErrors.invalid({ chat_id: ['invalid'] });
     const partnerId = memberIds?.find((id) => id !== actor.membershipId) ?? null;
     const groupId = kind === 'group' ? key.slice('group/'.length) : null;
-    const [network, row, partner, group] = await Promise.all([
+    const [network, row, shared] = await Promise.all([
       known ?? networkOf(actor.networkId),
+      // The row is read each time: its numbers change with every message.
       repository.findChat(actor.networkId, key),
-      partnerId ? deps.members.find(actor.networkId, partnerId) : undefined,
-      groupId ? deps.groups.withRolesAndCategories(actor, [groupId]).then((found) => found.get(groupId)) : undefined,
+      readerParts(actor, key, partnerId, groupId),
     ]);
-    const parts = {
-      kind,
-      row: row ?? null,
-      settings: network.settings,
-      group: group?.group ?? null,
-      role: group?.role ?? null,
-      memberIds,
-      partner: partner ?? null,
-    };
+    const parts = { kind, row: row ?? null, settings: network.settings, memberIds, ...shared };
     const can = abilities(chatPolicy, actor, subjectOf(parts));
     const refused = readRefusal(can);
     if (refused) throw refused;
     return { actor, key, networkName: network.name, ...parts, can };
+  }
+
+  async function readParts(actor: Actor, partnerId: string | null, groupId: string | null): Promise<ReaderParts> {
+    const [partner, group] = await Promise.all([
+      partnerId ? deps.members.find(actor.networkId, partnerId) : undefined,
+      groupId ? deps.groups.withRolesAndCategories(actor, [groupId]).then((found) => found.get(groupId)) : undefined,
+    ]);
+    return { group: group?.group ?? null, role: group?.role ?? null, partner: partner ?? null };
+  }
+
+  const readers = deps.cache?.region<ReaderParts>(CACHED_READERS);
+
+  /**
+   * The group with the reader's role, or the partner, from the per-process cache while they let
+   * the reader read the chat; dropped, here and in every process, by the events that change them
+   * (the same keys as the writers' below). What they allow is judged afresh each time, with the
+   * network's settings. Parts that let nobody read are not kept, so a member added to a group
+   * reads its chat at once.
+   */
+  async function readerParts(
+    actor: Actor,
+    key: string,
+    partnerId: string | null,
+    groupId: string | null,
+  ): Promise<ReaderParts> {
+    if (!readers || (!partnerId && !groupId)) return readParts(actor, partnerId, groupId);
+    let fresh: ReaderParts | undefined;
+    const cached = await readers.get(`${actor.membershipId}\u0000${key}`, async () => {
+      fresh = await readParts(actor, partnerId, groupId);
+      const { group, role, partner } = fresh;
+      if (group && role !== null && group.chatEnabled) return { value: fresh, keys: [chatGroupKey(group.id)] };
+      if (partner) return { value: fresh, keys: [membershipKey(partner.id)] };
+      return null;
+    });
+    return fresh ?? cached!;
   }
 
   const writers = deps.cache?.region<WriterParts>(CACHED_WRITERS);

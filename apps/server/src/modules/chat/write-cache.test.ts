@@ -4,9 +4,10 @@ import { groupChatId } from '@agora/contracts';
 import { buildApp, type Services } from '../../app.ts';
 import { chatWorld, createTestApp, FAST_SENDERS, text, type ChatMember } from './test-support.ts';
 
-// Who may write in which chat is cached in each process (access.ts `loadForWrite`); a member
-// removed from a group must not send the next message, in this process nor in another one on the
-// same database (through Redis with REDIS_URL, else within the process).
+// Who may write in which chat is cached in each process (access.ts `loadForWrite`), and what a
+// reader's right to read one rests on (`load`); a member removed from a group must not send the
+// next message nor read the chat again, in this process nor in another one on the same database
+// (through Redis with REDIS_URL, else within the process).
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let w: Awaited<ReturnType<typeof chatWorld>>;
 let other: FastifyInstance;
@@ -77,5 +78,40 @@ describe('the cached right to write in a chat', () => {
     await expect(send(t.services, max, chatId, 'not yet')).rejects.toMatchObject({ key: 'not_found' });
     await t.services.groups.addMembers(w.network.id, [{ groupId: group.id, membershipId: max.id }]);
     expect((await send(t.services, max, chatId, 'now')).text).toBe('now');
+  });
+});
+
+const details = (services: Services, member: ChatMember, chatId: string) =>
+  services.chat.chatDetails(member.actor, { chat_id: chatId });
+
+describe('the cached right to read a chat', () => {
+  it('ends with the membership of the group, in both processes', async () => {
+    const group = await w.group([anna, max]);
+    const chatId = groupChatId(group.id);
+    await send(t.services, anna, chatId, 'hello');
+    for (const services of [t.services, other.services as Services]) {
+      expect((await details(services, max, chatId)).messages.map((m) => m.text)).toEqual(['hello']);
+      expect((await details(services, max, chatId)).messages).toHaveLength(1);
+    }
+
+    await t.services.groups.leave(max.actor, group.id);
+
+    await expect(details(t.services, max, chatId)).rejects.toMatchObject({ key: 'not_found' });
+    expect(await eventuallyRefused(() => details(other.services as Services, max, chatId))).toMatchObject({
+      key: 'not_found',
+    });
+    expect((await details(other.services as Services, anna, chatId)).messages).toHaveLength(1);
+  });
+
+  it('starts at once for a member added to the group, and shows each new message', async () => {
+    const group = await w.group([anna]);
+    const chatId = groupChatId(group.id);
+    await send(t.services, anna, chatId, 'first');
+    await expect(details(t.services, max, chatId)).rejects.toMatchObject({ key: 'not_found' });
+    await t.services.groups.addMembers(w.network.id, [{ groupId: group.id, membershipId: max.id }]);
+    expect((await details(t.services, max, chatId)).messages.map((m) => m.text)).toEqual(['first']);
+    // The chat's row is read each time: a message written after the first read is in the next.
+    await send(t.services, anna, chatId, 'second');
+    expect((await details(t.services, max, chatId)).messages.map((m) => m.text)).toEqual(['first', 'second']);
   });
 });
