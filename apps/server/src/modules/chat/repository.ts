@@ -47,7 +47,27 @@ function unreadCount(member: string, lastReadSeq: SQL): SQL<number> {
 }
 
 export function createChatRepository(db: Db) {
+  // Every chat event that reads a chat reads its row, and opening one its newest page: both
+  // prepared once per connection (no statement built per call, no plan made per call).
+  const chatByKey = db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.networkId, sql.placeholder('networkId')), eq(chats.key, sql.placeholder('key'))))
+    .limit(1)
+    .prepare('chat_find_by_key');
+  const newestPage = db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, sql.placeholder('chatId')))
+    .orderBy(desc(chatMessages.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('chat_newest_messages');
+
   async function findChat(networkId: string, key: string, tx: Db = db): Promise<ChatRow | undefined> {
+    if (tx === db) {
+      const [row] = await chatByKey.execute({ networkId, key });
+      return row;
+    }
     const [row] = await tx
       .select()
       .from(chats)
@@ -121,10 +141,11 @@ export function createChatRepository(db: Db) {
 
     /** The newest messages before `beforeSeq` (all when null), oldest first. */
     async page(chatId: string, beforeSeq: number | null, limit: number): Promise<MessageRow[]> {
+      if (beforeSeq === null) return (await newestPage.execute({ chatId, limit })).reverse();
       const rows = await db
         .select()
         .from(chatMessages)
-        .where(and(eq(chatMessages.chatId, chatId), beforeSeq === null ? undefined : lt(chatMessages.seq, beforeSeq)))
+        .where(and(eq(chatMessages.chatId, chatId), lt(chatMessages.seq, beforeSeq)))
         .orderBy(desc(chatMessages.seq))
         .limit(limit);
       return rows.reverse();
