@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuditLogPage, EventFailuresPage } from '@agora/contracts';
 import { api } from '../../app/api-client.ts';
-
-/** The browser's time zone: the days of the filter's date options are the member's days. */
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+import { browserTimeZone } from '../../ui/time-zones.ts';
 
 /**
  * One page of the audit log (`/administration/audit_log.json`); `filter` is the encoded JSON of

@@ -8,6 +8,7 @@ import type {
   CalendarList,
 } from '@agora/contracts';
 import { api } from '../../app/api-client.ts';
+import { browserTimeZone } from '../../ui/time-zones.ts';
 
 /** The calendars the member may read: all of them, or a group's. */
 export const calendarsQuery = (groupSlug?: string) =>
@@ -45,9 +46,7 @@ export type MonthParams = {
 };
 
 /** The browser's time zone, which the overview shows appointments in. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+export { browserTimeZone };
 
 /** The appointments of the visible weeks of a month, occurrences of series included. */
 export const appointmentMonthQuery = ({
