@@ -12,16 +12,13 @@ export function listedTimeZones(all: readonly string[] = Intl.supportedValuesOf(
   return all.filter(isListedTimeZone).sort((a, b) => a.localeCompare(b));
 }
 
-let browserZone: string | undefined;
-
 /**
- * The browser's IANA time zone. Asked for once: the first date formatter of a page load
- * initialises the browser's date formatting, a long task of its own (main.tsx asks while the
- * first requests are under way, before there is anything to render).
+ * The browser's IANA time zone. The first date formatter of a page load initialises the
+ * browser's date formatting, a long task of its own: main.tsx asks while the first requests are
+ * under way, before there is anything to render; later formatters are quick.
  */
 export function browserTimeZone(): string {
-  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  return browserZone;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** 'America/New_York' reads 'America/New York'. */
