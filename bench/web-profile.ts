@@ -97,7 +97,7 @@ function longStretches(profile: Profile, name: (frame: ProfileNode['callFrame'])
       `  at ${((stretch.start - profile.startTime) / 1000).toFixed(0)} ms, ${((stretch.end - stretch.start) / 1000).toFixed(0)} ms of work`,
       '    itself:',
       ...top(self, 6),
-      '    with what it called (the app`s own code, libraries):',
+      '    with what it called:',
       ...top(total, 12),
     );
   }
