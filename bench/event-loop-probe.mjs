@@ -90,7 +90,7 @@ function watchPostgres(poolWaits, statements) {
     if (route) route.statements += 1;
     else {
       outside.statements += 1;
-      const text = String(typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? args[0]?.name)).slice(0, 160);
+      const text = String(typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? args[0]?.name)).slice(0, 600);
       outsideTexts.set(text, (outsideTexts.get(text) ?? 0) + 1);
     }
     const last = args.length - 1;

@@ -167,14 +167,20 @@ export function readStatements(file: string): Statements | null {
       perAnswer: t.statements / t.answers,
       msPerAnswer: t.ms / t.answers,
     }));
-  const firstWords = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 70);
+  // The column lists say little: `select … from <table> …` names the statement in a line.
+  const firstWords = (text: string) =>
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^select .*? from /, 'select … from ')
+      .slice(0, 110);
   return {
     routes,
     insideHttp: [...merged.values()].reduce((a, t) => a + t.statements, 0),
     outsideHttp: raw.outside.statements,
     busiestOutside: Object.entries(raw.outsideTexts)
       .sort(([, a], [, b]) => b - a)
-      .slice(0, 6)
+      .slice(0, 12)
       .map(([statement, count]) => ({ statement: firstWords(statement), count })),
   };
 }

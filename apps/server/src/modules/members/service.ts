@@ -64,6 +64,9 @@ export const MEMBERSHIPS_CREATED_IN_BULK = 'membership.created_in_bulk';
 
 export type MembershipOrigin = 'administration' | 'invite' | 'registration' | 'seed';
 
+/** Memberships kept per process for presenting them (a row is about a kilobyte). */
+const CACHED_MEMBERSHIPS = 10_000;
+
 /** The invalidation key of what is cached of a membership (the sessions of its member). */
 export const membershipKey = (id: string) => `membership:${id}`;
 
@@ -83,10 +86,35 @@ export function createMembersService(
   events?: Pick<Events, 'transaction' | 'record'>,
   /** Whether a network shows its locked members (`show_locked_memberships`). */
   showsLocked: (networkId: string) => Promise<boolean> = async () => false,
-  /** Drops what is cached of a membership for the writes that record no event. */
-  cache?: Pick<Cache, 'invalidate' | 'invalidateAfterCommit'>,
+  /** Drops what is cached of a membership for the writes that record no event; keeps the rows shown. */
+  cache?: Pick<Cache, 'invalidate' | 'invalidateAfterCommit' | 'region'>,
 ) {
   const repository = createMembersRepository(db);
+  const shown = cache?.region<MembershipRow>(CACHED_MEMBERSHIPS);
+  /**
+   * Members of the network by id, from the per-process cache: what presents members beside other
+   * things (a chat's authors and partners, an appointment's people, a notification's actor) reads
+   * them far more often than a member changes. Every write of a membership drops its row
+   * (`membership:{id}`), as it drops the member's sessions.
+   */
+  async function findMany(networkId: string, ids: readonly string[]): Promise<MembershipRow[]> {
+    if (!shown) return repository.findByIds(networkId, [...new Set(ids)]);
+    const keyOf = (id: string) => `${networkId}:${id}`;
+    const found = await shown.getMany(ids.map(keyOf), async (missing) => {
+      const rows = await repository.findByIds(
+        networkId,
+        missing.map((key) => key.slice(networkId.length + 1)),
+      );
+      // Shared by every reader of this process: frozen, so that none can change it for the others.
+      return new Map(
+        rows.map((row) => {
+          Object.freeze(row.profile);
+          return [keyOf(row.id), { value: Object.freeze(row), keys: [membershipKey(row.id)] }];
+        }),
+      );
+    });
+    return [...found.values()];
+  }
   const changed = <T extends { id: string } | undefined>(row: T, tx?: Db): T => {
     if (row && cache) {
       if (tx) cache.invalidateAfterCommit(tx, [membershipKey(row.id)]);
@@ -116,8 +144,12 @@ export function createMembersService(
     },
     findByUser: repository.findByUser,
     findByUsers: repository.findByUsers,
-    find: repository.findById,
-    findMany: repository.findByIds,
+    /** A member of the network, from the per-process cache (see `findMany`). */
+    async find(networkId: string, id: string): Promise<MembershipRow | undefined> {
+      const [row] = await findMany(networkId, [id]);
+      return row;
+    },
+    findMany,
     /** The ids of the network's administrators who can act (told of what waits for them). */
     networkAdminIds: repository.networkAdminIds,
     /** The network's members' names, kind and image as a subquery to join (see the repository). */

@@ -41,6 +41,49 @@ describe('the cache', () => {
     expect(await region.get('a', value('new', ['membership:1']))).toBe('new');
   });
 
+  it('loads the missing values of several keys at once, and keeps them', async () => {
+    const cache = make();
+    const region = cache.region<string>(10);
+    const asked: string[][] = [];
+    const load = async (missing: string[]) => {
+      asked.push(missing);
+      // 'x' is no value: left out, and asked for again next time.
+      return new Map(
+        missing.filter((k) => k !== 'x').map((k) => [k, { value: `${k}${asked.length}`, keys: [`m:${k}`] }]),
+      );
+    };
+    expect(await region.get('a', value('a0', ['m:a']))).toBe('a0');
+    expect([...(await region.getMany(['a', 'b', 'c', 'b', 'x'], load))]).toEqual([
+      ['a', 'a0'],
+      ['b', 'b1'],
+      ['c', 'c1'],
+    ]);
+    expect(asked).toEqual([['b', 'c', 'x']]);
+    cache.invalidate(['m:c']);
+    expect([...(await region.getMany(['a', 'b', 'c', 'x'], load))]).toEqual([
+      ['a', 'a0'],
+      ['b', 'b1'],
+      ['c', 'c2'],
+    ]);
+    expect(asked[1]).toEqual(['c', 'x']);
+  });
+
+  it('keeps nothing of a load of several keys whose keys changed while it read', async () => {
+    const cache = make();
+    const region = cache.region<string>(10);
+    const read = await region.getMany(['a', 'b'], async (missing) => {
+      cache.invalidate(['m:a']);
+      return new Map(missing.map((k) => [k, { value: 'old', keys: [`m:${k}`] }]));
+    });
+    expect([...read.values()]).toEqual(['old', 'old']);
+    const again = await region.getMany(
+      ['a', 'b'],
+      async (missing) => new Map(missing.map((k) => [k, { value: 'new', keys: [`m:${k}`] }])),
+    );
+    // 'a' changed during the first read and was read again; 'b' did not.
+    expect(Object.fromEntries(again)).toEqual({ a: 'new', b: 'old' });
+  });
+
   it('ends entries after the TTL and holds at most its size', async () => {
     const cache = make({ ttlMs: 20 });
     const region = cache.region<string>(2);

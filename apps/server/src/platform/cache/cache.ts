@@ -14,6 +14,14 @@ export type CacheRegion<V> = {
    * keys it depends on, or null for nothing to keep (a miss is never kept).
    */
   get(key: string, load: () => Promise<Loaded<V> | null>): Promise<V | null>;
+  /**
+   * The values under `keys`, those missing loaded together by one call of `load` (one statement
+   * for all of them). What `load` leaves out is missing from the answer and not kept.
+   */
+  getMany(
+    keys: readonly string[],
+    load: (missing: string[]) => Promise<Map<string, Loaded<V>>>,
+  ): Promise<Map<string, V>>;
   /** Drops one entry in this process only (it was found stale by its reader). */
   forget(key: string): void;
 };
@@ -116,6 +124,17 @@ export function createCache(options: CacheOptions = {}) {
         },
         clear: () => entries.clear(),
       });
+      /** Keeps what a load that began at `started` read, unless its keys changed meanwhile. */
+      function keep(key: string, loaded: Loaded<V>, started: number) {
+        // What changed while it was read may be in it: used this once, not kept.
+        if (invalidatedSince(started, loaded.keys)) return;
+        entries.set(key, { value: loaded.value, keys: loaded.keys });
+        for (const k of loaded.keys) {
+          let holders = byKey.get(k);
+          if (!holders) byKey.set(k, (holders = new Set()));
+          holders.add(key);
+        }
+      }
       return {
         async get(key, load) {
           const hit = entries.get(key);
@@ -123,16 +142,24 @@ export function createCache(options: CacheOptions = {}) {
           const started = generation;
           const loaded = await load();
           if (!loaded) return null;
-          // What changed while it was read may be in it: used this once, not kept.
-          if (!invalidatedSince(started, loaded.keys)) {
-            entries.set(key, { value: loaded.value, keys: loaded.keys });
-            for (const k of loaded.keys) {
-              let holders = byKey.get(k);
-              if (!holders) byKey.set(k, (holders = new Set()));
-              holders.add(key);
-            }
-          }
+          keep(key, loaded, started);
           return loaded.value;
+        },
+        async getMany(keys, load) {
+          const found = new Map<string, V>();
+          const missing: string[] = [];
+          for (const key of keys) {
+            const hit = entries.get(key);
+            if (hit) found.set(key, hit.value as V);
+            else if (!missing.includes(key)) missing.push(key);
+          }
+          if (missing.length === 0) return found;
+          const started = generation;
+          for (const [key, loaded] of await load(missing)) {
+            keep(key, loaded, started);
+            found.set(key, loaded.value);
+          }
+          return found;
         },
         forget: (key) => void entries.delete(key),
       };

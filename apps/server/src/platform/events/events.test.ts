@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Database } from '../db/client.ts';
+import { withAfterCommit } from '../db/after-commit.ts';
+import type { Database, Db } from '../db/client.ts';
 import { openTestDatabase } from '../../testing/database.ts';
 import { createEvents, type Events } from './events.ts';
 import type { ProcessorContext, StoredEvent } from './types.ts';
@@ -206,6 +207,99 @@ describe('domain events', () => {
     } finally {
       await events.stop();
     }
+  });
+
+  describe('their workers', () => {
+    /** The database handle of the events, counting the claims (the only statements they `execute`). */
+    function countingClaims(): { db: Db; claims: () => number; reset: () => void } {
+      let claims = 0;
+      const db = new Proxy(withAfterCommit(database.db), {
+        get(target, property, receiver) {
+          const value = Reflect.get(target, property, receiver) as unknown;
+          if (property !== 'execute' || typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            claims += 1;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      return { db, claims: () => claims, reset: () => (claims = 0) };
+    }
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('look for work of other processes with one of them only while idle', async () => {
+      const counted = countingClaims();
+      const events = eventsWith({ db: counted.db, workers: 4, pollMs: 40 });
+      events.register(writer('a'));
+      events.start();
+      try {
+        await sleep(50);
+        counted.reset();
+        await sleep(400);
+        // Four workers polling each would have looked about forty times.
+        expect(counted.claims()).toBeLessThanOrEqual(11);
+        // What another process recorded is found by that one look, and handled.
+        const otherProcess = eventsWith();
+        otherProcess.register(writer('a'));
+        await database.db.transaction((tx) => otherProcess.record(tx, input('thing.created')));
+        const deadline = Date.now() + 10_000;
+        while ((await processed()).length < 1 && Date.now() < deadline) await sleep(20);
+        expect(await processed()).toHaveLength(1);
+      } finally {
+        await events.stop();
+      }
+    });
+
+    it('are woken after the commit of a recorded write, once, and find its delivery at once', async () => {
+      const counted = countingClaims();
+      // No poll within the test: only the wake can bring the delivery.
+      const events = eventsWith({ db: counted.db, workers: 4, pollMs: 60_000 });
+      events.register(writer('a'));
+      events.start();
+      try {
+        await sleep(50);
+        counted.reset();
+        await events.transaction((tx) => events.record(tx, input('thing.created')));
+        const deadline = Date.now() + 10_000;
+        while ((await processed()).length < 1 && Date.now() < deadline) await sleep(10);
+        expect(await processed()).toHaveLength(1);
+        await sleep(100);
+        // The claim that found it, and the one after it that found the queue empty.
+        expect(counted.claims()).toBe(2);
+      } finally {
+        await events.stop();
+      }
+    });
+
+    it('share a backlog: a write of many events keeps several of them busy', async () => {
+      const events = eventsWith({ workers: 3, pollMs: 60_000, db: withAfterCommit(database.db) });
+      let busy = 0;
+      let mostAtOnce = 0;
+      events.register({
+        name: 'slow',
+        types: ['thing.created'],
+        async handle(event: StoredEvent, { transaction }: ProcessorContext) {
+          busy += 1;
+          mostAtOnce = Math.max(mostAtOnce, busy);
+          await sleep(30);
+          busy -= 1;
+          await transaction((tx) => tx.execute(sql`insert into processed values (${event.id}, 'slow')`));
+        },
+      });
+      events.start();
+      try {
+        await sleep(20);
+        await database.db.transaction(async (tx) => {
+          for (let i = 0; i < 6; i++) await events.record(tx, input('thing.created', `s${i}`));
+        });
+        const deadline = Date.now() + 10_000;
+        while ((await processed()).length < 6 && Date.now() < deadline) await sleep(20);
+        expect(await processed()).toHaveLength(6);
+        expect(mostAtOnce).toBeGreaterThan(1);
+      } finally {
+        await events.stop();
+      }
+    });
   });
 
   it('refuses two processors of one name', () => {

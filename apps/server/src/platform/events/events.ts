@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { afterCommit, inTransaction } from '../db/after-commit.ts';
 import { isServiceUnavailable, reportUnavailable } from '../db/unavailable.ts';
 import { domainEvents, eventDeliveries } from './tables.ts';
 import type { EventInput, Processor, StoredEvent } from './types.ts';
@@ -11,7 +12,10 @@ export type EventsOptions = {
   log?: Log;
   /** Deliveries handled at once by this process; 0 records events but leaves them to other processes. */
   workers?: number;
-  /** How often an idle worker looks for work of other processes and due retries. */
+  /**
+   * How often an idle process looks for work of other processes and due retries (one of its
+   * workers looks; the others wait to be woken).
+   */
   pollMs?: number;
   /** Tries before a delivery is given up as failed. */
   maxAttempts?: number;
@@ -87,7 +91,9 @@ export function createEvents(options: EventsOptions) {
   /** Processor names by event type; `*` for those that want every event. */
   const byType = new Map<string, string[]>();
   let running = false;
-  let wakeUp: (() => void) | null = null;
+  /** The idle workers, each waiting to be woken (by a recorded event, or the poller's find). */
+  const idle: Array<() => void> = [];
+  /** A wake that came while no worker was idle: the next to run out of work looks once more. */
   let woken = false;
   const loops: Promise<void>[] = [];
   const inFlight = new Set<Promise<unknown>>();
@@ -96,9 +102,11 @@ export function createEvents(options: EventsOptions) {
     return [...(byType.get(type) ?? []), ...(byType.get('*') ?? [])];
   }
 
+  /** One idle worker looks for work now (one recorded write, one worker: more would find nothing). */
   function wake() {
-    woken = true;
-    wakeUp?.();
+    const next = idle.shift();
+    if (next) next();
+    else woken = true;
   }
 
   /**
@@ -206,7 +214,14 @@ export function createEvents(options: EventsOptions) {
     }
   }
 
-  async function loop() {
+  /**
+   * One worker. The first (`polls`) also looks every `pollMs` while idle, for deliveries that
+   * other processes recorded and for retries that became due; when it finds one, it wakes another
+   * worker, so that a backlog is shared. The others wait to be woken: idle workers that each
+   * polled would cost a statement per worker and interval, and most would find nothing.
+   */
+  async function loop(polls: boolean) {
+    let found: 'woken' | 'polled' = 'woken';
     while (running) {
       let handled = false;
       try {
@@ -218,6 +233,8 @@ export function createEvents(options: EventsOptions) {
       }
       if (!running) continue;
       if (handled) {
+        if (found === 'polled') wake();
+        found = 'woken';
         // On the embedded database a query never leaves the microtask queue: going through a
         // backlog without a pause would starve requests and sockets until it is done.
         await new Promise((resolve) => setImmediate(resolve));
@@ -227,15 +244,17 @@ export function createEvents(options: EventsOptions) {
         woken = false;
         continue;
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wakeUp = () => {
+      found = await new Promise<'woken' | 'polled'>((resolve) => {
+        const timer = polls ? setTimeout(() => done('polled'), pollMs) : undefined;
+        const onWake = () => done('woken');
+        function done(how: 'woken' | 'polled') {
           clearTimeout(timer);
-          resolve();
-        };
+          const at = idle.indexOf(onWake);
+          if (at >= 0) idle.splice(at, 1);
+          resolve(how);
+        }
+        idle.push(onWake);
       });
-      wakeUp = null;
-      woken = false;
     }
   }
 
@@ -260,15 +279,23 @@ export function createEvents(options: EventsOptions) {
       const processorsOf = types.flatMap((type) => processorsFor(type).map((processor) => ({ type, processor })));
       await tx.execute(RECORD(JSON.stringify(inputs.map(recordOf)), JSON.stringify(processorsOf)));
       options.onRecorded?.(tx, inputs);
-      // Work after the commit: the deliveries are invisible to other connections until then,
-      // and a worker that looks too early finds them at its next poll.
-      setImmediate(wake);
+      // A worker is woken after the commit: the deliveries are invisible to other connections
+      // until then, and one that looked too early would find nothing and cost a statement.
+      // (A transaction of a handle without the commit hooks wakes one at once, as `transaction` does.)
+      if (inTransaction(tx)) afterCommit(tx, wake);
+      else setImmediate(wake);
     },
 
     /** A transaction whose recorded events are taken up by this process's workers right after the commit. */
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      const result = await db.transaction(fn);
-      wake();
+      // Where the commit hooks run, `record` wakes a worker for each recording; waking one here
+      // as well would have it find nothing.
+      let hooked = false;
+      const result = await db.transaction((tx) => {
+        hooked = inTransaction(tx);
+        return fn(tx);
+      });
+      if (!hooked) wake();
       return result;
     },
 
@@ -278,13 +305,13 @@ export function createEvents(options: EventsOptions) {
     start(): void {
       if (running || workers <= 0) return;
       running = true;
-      for (let i = 0; i < workers; i++) loops.push(loop());
+      for (let i = 0; i < workers; i++) loops.push(loop(i === 0));
     },
 
     /** Lets the deliveries being handled finish and stops the workers. */
     async stop(): Promise<void> {
       running = false;
-      wakeUp?.();
+      for (const idleWorker of [...idle]) idleWorker();
       await Promise.allSettled(loops.splice(0));
       await Promise.allSettled([...inFlight]);
     },
