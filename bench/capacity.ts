@@ -801,7 +801,8 @@ export function formatCapacityReport(f: CapacityFigures): string {
           .join('; '),
     );
     if (r.stalls) lines.push(formatStalls(r.database, r.stalls));
-    if (r.statements) lines.push(...formatStatements(r.database, r.statements));
+    const actions = Object.values(r.actions).reduce((n, a) => n + a.count, 0);
+    if (r.statements) lines.push(...formatStatements(r.database, r.statements, actions));
   }
   if (f.postgresSkipped) lines.push(`PostgreSQL skipped: ${f.postgresSkipped}`);
   lines.push(

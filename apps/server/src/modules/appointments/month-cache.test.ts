@@ -35,6 +35,8 @@ async function appointmentReads(database: Database, work: () => Promise<unknown>
 async function create(member: Member, body: ReturnType<typeof appointmentBody>): Promise<Appointment> {
   const response = await api.create(member.session, body);
   expect(response.statusCode, response.body).toBe(201);
+  // Its processors (search, activities) read it too: done before the test counts reads.
+  await t.services.events.settled();
   return response.json<Appointment>();
 }
 

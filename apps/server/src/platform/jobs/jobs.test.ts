@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { withAfterCommit } from '../db/after-commit.ts';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../../testing/database.ts';
 import { createTestApp } from '../../testing/index.ts';
@@ -46,6 +47,30 @@ describe('jobs', () => {
     const job = await got.promise;
     expect(Date.now() - sentAt).toBeLessThan(2_000);
     expect(job).toMatchObject({ id, data: { n: 7 }, retryCount: 0 });
+  });
+
+  it('hands a job sent in a transaction to its worker right after the commit', async () => {
+    const jobs = createJobs({ database, pollingIntervalSeconds: 30 });
+    opened.push(jobs);
+    const next = deferred<Job<{ n: number }>>();
+    let taken = false;
+    jobs.work<{ n: number }>('test.after-commit', async (job) => {
+      taken = true;
+      next.resolve(job);
+    });
+    await jobs.start();
+
+    let committedAt = 0;
+    await withAfterCommit(database.db).transaction(async (tx) => {
+      await jobs.send('test.after-commit', { n: 8 }, { tx });
+      // A worker woken now would find nothing yet, and wait its 30 s.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(taken).toBe(false);
+      committedAt = Date.now();
+    });
+    const job = await next.promise;
+    expect(Date.now() - committedAt).toBeLessThan(2_000);
+    expect(job.data).toEqual({ n: 8 });
   });
 
   it('stores many jobs in one call, in chunks, each job once with its options', async () => {

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
+import { afterCommit, inTransaction } from '../db/after-commit.ts';
 import { sqlExecutor } from '../db/executor.ts';
 import { isServiceUnavailable, reportUnavailable } from '../db/unavailable.ts';
 import { jobsDbAdapter } from './db-adapter.ts';
@@ -36,6 +37,12 @@ export type JobOptions = {
 };
 
 const SEND_MANY_CHUNK = 1000;
+/**
+ * How often an idle worker looks for jobs it was not woken for: retries that became due and jobs
+ * other processes stored. A job stored in this process wakes its worker at once, so this is
+ * rarely waited for; each look is a statement per queue, a dozen queues in all.
+ */
+const IDLE_POLLING_SECONDS = 10;
 
 export type Job<T> = {
   id: string;
@@ -143,7 +150,8 @@ export function createJobs(options: JobsOptions): Jobs {
       {
         batchSize: 1,
         includeMetadata: true,
-        pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
+        pollingIntervalSeconds:
+          workOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? IDLE_POLLING_SECONDS,
       },
       async ([job]: PgBoss.JobWithMetadata<unknown>[]) => {
         // The embedded database answers without ever leaving the microtask queue: a worker going
@@ -168,6 +176,20 @@ export function createJobs(options: JobsOptions): Jobs {
       },
     );
     workerIds.set(queue, id);
+  }
+
+  /**
+   * A worker of this process takes a job just stored at once instead of at its next poll; after
+   * the commit when it was stored in a transaction (looking earlier, it would find nothing and
+   * wait a whole interval).
+   */
+  function wakeWorker(queue: string, tx: Db | undefined) {
+    const notify = () => {
+      const workerId = workerIds.get(queue);
+      if (workerId && state === 'started') boss.notifyWorker(workerId);
+    };
+    if (tx && inTransaction(tx)) afterCommit(tx, notify);
+    else notify();
   }
 
   // The first slot whose run is still ahead at `after`; the job of a slot stored already stays as it is.
@@ -212,9 +234,7 @@ export function createJobs(options: JobsOptions): Jobs {
       await ensureQueue(queue);
       if (jobOptions.deadLetter) await ensureQueue(jobOptions.deadLetter);
       const id = await boss.send(queue, data, tx ? { ...jobOptions, db: sqlExecutor(tx) } : jobOptions);
-      // A worker of this process takes the job at once instead of at its next poll.
-      const workerId = workerIds.get(queue);
-      if (workerId && state === 'started') boss.notifyWorker(workerId);
+      wakeWorker(queue, tx);
       return id;
     },
 
@@ -232,8 +252,7 @@ export function createJobs(options: JobsOptions): Jobs {
         const jobs = items.slice(i, i + SEND_MANY_CHUNK).map((data) => ({ name: queue, data, ...jobOptions }));
         await boss.insert(jobs, tx ? { db: sqlExecutor(tx) } : {});
       }
-      const workerId = workerIds.get(queue);
-      if (workerId && state === 'started') boss.notifyWorker(workerId);
+      wakeWorker(queue, tx);
     },
 
     every(queue, every, handler) {
@@ -266,6 +285,8 @@ export function createJobs(options: JobsOptions): Jobs {
         }
         if (waiting === 0 && running.size === 0) return;
         if (Date.now() > deadline) throw new Error(`${waiting} jobs still waiting after ${timeoutMs} ms`);
+        // A retry that became due is otherwise taken at the next poll, seconds away.
+        if (state === 'started') for (const workerId of workerIds.values()) boss.notifyWorker(workerId);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },

@@ -149,16 +149,18 @@ export function createParticipantList(deps: {
       const keys = scope.key === '' ? [''] : [scope.key, ''];
       const limit = APPOINTMENT_LIMITS.detailParticipants;
       const all = { terms: [], statuses: null, offset: 0 };
-      const [mine, invites, { counts, total }, first, consumers] = await Promise.all([
+      const [mine, invites, first, consumers] = await Promise.all([
         repository.page(actor.networkId, scope, { ...all, membershipId: actor.membershipId, limit: 1 }),
         repository.invitesOf(scope.ownerId, actor.membershipId, keys),
-        countsOf(scope),
         repository.page(actor.networkId, scope, { ...all, limit }),
         repository.page(actor.networkId, scope, { ...all, consumersOnly: true, limit: INVITED_CONSUMERS_MAX }),
       ]);
       // The occurrence's own invite before the series'.
       const myInvite = keys.flatMap((k) => invites.find((i) => i.occurrenceKey === k) ?? [])[0] ?? null;
       const roles = await rolesOf(actor.networkId, [...first, ...mine]);
+      // The first page of all participants counts them all (none: no page, nobody to count).
+      const counts = first[0]?.matching ?? { accepted: 0, declined: 0, invited: 0 };
+      const total = counts.accepted + counts.declined + counts.invited;
       return {
         mine: mine[0] ?? null,
         myInvite,

@@ -23,7 +23,10 @@ export type ParticipantListRow = {
   profileImageId: string | null;
   isExternal: boolean;
   kind: string;
+  /** The number of all matches of the page's filter. */
   total: number;
+  /** Of all matches: the accepted, the declined (or rejected), the invited (or open). */
+  matching: { accepted: number; declined: number; invited: number };
 };
 
 export type ParticipantFilter = {
@@ -99,13 +102,25 @@ export function createParticipationRepository(db: Db, members: Pick<MembersServi
           isExternal: m.isExternal,
           kind: m.kind,
           total: sql<number>`count(*) over ()`.mapWith(Number),
+          // Counted with the page: the detail's counts need no statement of their own.
+          accepted: sql<number>`count(*) filter (where ${p.status} = 'accepted') over ()`.mapWith(Number),
+          declined: sql<number>`count(*) filter (where ${p.status} in ('declined', 'rejected')) over ()`.mapWith(
+            Number,
+          ),
+          invited: sql<number>`count(*) filter (where ${p.status} in ('invited', 'open')) over ()`.mapWith(Number),
         })
         .from(p)
         .innerJoin(m, eq(m.id, p.membershipId))
         .where(and(...conditions))
         .orderBy(statusRank, asc(sql`lower(${m.lastName})`), asc(sql`lower(${m.firstName})`), asc(p.id))
         .limit(filter.limit)
-        .offset(filter.offset);
+        .offset(filter.offset)
+        .then((rows) =>
+          rows.map(({ accepted, declined, invited, ...row }) => ({
+            ...row,
+            matching: { accepted, declined, invited },
+          })),
+        );
     },
 
     /** Effective participants by status: one statement. */
