@@ -15,7 +15,7 @@ import { membershipKey, type MembershipRow, type MembersService } from '../membe
 import type { NetworksService } from '../networks/index.ts';
 import { chatErrors } from './errors.ts';
 import { chatPolicy, readRefusal, writeRefusal, type ChatAbilities, type ChatSubject } from './policy.ts';
-import type { ChatRepository, ChatRow } from './repository.ts';
+import type { ChatRepository, ChatRow, ListedChatRow } from './repository.ts';
 
 /** A chat as one member sees it, with everything its rules and its presentation need. */
 export type ChatContext = {
@@ -35,6 +35,8 @@ export type ChatContext = {
   can: ChatAbilities;
   /** The actor's own membership, as their messages present their author (`loadForWrite` only). */
   author?: MembershipRow | null;
+  /** The chat as the actor's list shows it (their state, the last message), read with the row (`load` asked for it). */
+  listed?: ListedChatRow | null;
 };
 
 export type ChatNetwork = { name: string; settings: NetworkSettings };
@@ -104,24 +106,37 @@ export function createChatAccess(deps: ChatAccessDeps) {
    * The chat behind an id as the actor sees it; `chat_disabled` when the actor may not chat,
    * `not_found` for a chat they are no member of (whether it exists is not revealed).
    */
-  async function load(actor: Actor, key: string, known?: ChatNetwork): Promise<ChatContext> {
+  async function load(
+    actor: Actor,
+    key: string,
+    known?: ChatNetwork,
+    /** Read the row as the list shows the chat (`listed`): one statement for what a chat's page shows. */
+    withListing = false,
+  ): Promise<ChatContext> {
     const kind = chatKindOf(key);
     const memberIds = kind === 'member' ? directChatMembers(key) : null;
     // One chat has one id: the two members in their fixed order.
     if (memberIds && directChatId(...memberIds) !== key) throw chatErrors.invalid({ chat_id: ['invalid'] });
     const partnerId = memberIds?.find((id) => id !== actor.membershipId) ?? null;
     const groupId = kind === 'group' ? key.slice('group/'.length) : null;
-    const [network, row, shared] = await Promise.all([
+    const readRow = async (): Promise<{ row: ChatRow | undefined; listed?: ListedChatRow | null }> => {
+      if (!withListing) return { row: await repository.findChat(actor.networkId, key) };
+      const [listed] = await repository.listChats(actor.networkId, { member: actor.membershipId, key });
+      return { row: listed?.chat, listed: listed ?? null };
+    };
+    const [network, read, shared] = await Promise.all([
       known ?? networkOf(actor.networkId),
       // The row is read each time: its numbers change with every message.
-      repository.findChat(actor.networkId, key),
+      readRow(),
       readerParts(actor, key, partnerId, groupId),
     ]);
-    const parts = { kind, row: row ?? null, settings: network.settings, memberIds, ...shared };
+    const parts = { kind, row: read.row ?? null, settings: network.settings, memberIds, ...shared };
     const can = abilities(chatPolicy, actor, subjectOf(parts));
     const refused = readRefusal(can);
     if (refused) throw refused;
-    return { actor, key, networkName: network.name, ...parts, can };
+    const context: ChatContext = { actor, key, networkName: network.name, ...parts, can };
+    if (read.listed !== undefined) context.listed = read.listed;
+    return context;
   }
 
   async function readParts(actor: Actor, partnerId: string | null, groupId: string | null): Promise<ReaderParts> {

@@ -96,9 +96,13 @@ export function createChatsView(deps: ChatsViewDeps) {
     /** One chat as the actor of its context sees it (its row as loaded, or none yet). */
     async chatFor(context: ChatContext): Promise<Chat> {
       const { actor } = context;
-      const [listed] = context.row
-        ? await repository.listChats(actor.networkId, { member: actor.membershipId, key: context.key })
-        : [];
+      // Read with the row where the context was loaded with its listing.
+      const [listed] =
+        context.listed !== undefined
+          ? [context.listed]
+          : context.row
+            ? await repository.listChats(actor.networkId, { member: actor.membershipId, key: context.key })
+            : [];
       const groups = new Map(context.group ? [[context.group.id, { group: context.group, role: context.role }]] : []);
       const network = { name: context.networkName, settings: context.settings };
       const [chat] = await present(actor, network, [{ key: context.key, listed: listed ?? null }], groups);

@@ -190,7 +190,7 @@ export function createChatService(deps: ChatDeps) {
       actor: Actor,
       input: { chat_id: string; since_revision?: number | undefined },
     ): Promise<ChatDetailsAnswer> {
-      const context = await access.load(actor, input.chat_id);
+      const context = await access.load(actor, input.chat_id, undefined, true);
       const chat = await chatsView.chatFor(context);
       if (!context.row) return { chat, messages: [], complete: true };
       if (input.since_revision === undefined) {
@@ -223,7 +223,8 @@ export function createChatService(deps: ChatDeps) {
     chatsOf: chatsView.chatsOf,
 
     /** One chat as the actor's list shows it; refused as `create_chat` refuses it. */
-    chatFor: async (actor: Actor, key: string): Promise<Chat> => chatsView.chatFor(await access.load(actor, key)),
+    chatFor: async (actor: Actor, key: string): Promise<Chat> =>
+      chatsView.chatFor(await access.load(actor, key, undefined, true)),
 
     /**
      * The chat rooms a connection of the actor joins: the network chat's and those of the
