@@ -38,6 +38,13 @@ async function processed(): Promise<Array<{ event_id: number; processor: string 
   return result.rows.map((r) => ({ event_id: Number(r.event_id), processor: String(r.processor) }));
 }
 
+/** Waits (up to 10 s) until the started workers have processed `n` deliveries. */
+async function untilProcessed(n: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await processed()).length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  expect(await processed()).toHaveLength(n);
+}
+
 function eventsWith(options: Partial<Parameters<typeof createEvents>[0]> = {}): Events {
   return createEvents({ db: database.db, workers: 0, retryBaseMs: 1, ...options });
 }
@@ -201,9 +208,7 @@ describe('domain events', () => {
     events.start();
     try {
       await events.transaction((tx) => events.record(tx, input('thing.created'), input('thing.created', 's2')));
-      const deadline = Date.now() + 10_000;
-      while ((await processed()).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(await processed()).toHaveLength(2);
+      await untilProcessed(2);
     } finally {
       await events.stop();
     }
@@ -242,9 +247,7 @@ describe('domain events', () => {
         const otherProcess = eventsWith();
         otherProcess.register(writer('a'));
         await database.db.transaction((tx) => otherProcess.record(tx, input('thing.created')));
-        const deadline = Date.now() + 10_000;
-        while ((await processed()).length < 1 && Date.now() < deadline) await sleep(20);
-        expect(await processed()).toHaveLength(1);
+        await untilProcessed(1);
       } finally {
         await events.stop();
       }
@@ -260,9 +263,7 @@ describe('domain events', () => {
         await sleep(50);
         counted.reset();
         await events.transaction((tx) => events.record(tx, input('thing.created')));
-        const deadline = Date.now() + 10_000;
-        while ((await processed()).length < 1 && Date.now() < deadline) await sleep(10);
-        expect(await processed()).toHaveLength(1);
+        await untilProcessed(1);
         await sleep(100);
         // The claim that found it, and the one after it that found the queue empty.
         expect(counted.claims()).toBe(2);
@@ -292,9 +293,7 @@ describe('domain events', () => {
         await database.db.transaction(async (tx) => {
           for (let i = 0; i < 6; i++) await events.record(tx, input('thing.created', `s${i}`));
         });
-        const deadline = Date.now() + 10_000;
-        while ((await processed()).length < 6 && Date.now() < deadline) await sleep(20);
-        expect(await processed()).toHaveLength(6);
+        await untilProcessed(6);
         expect(mostAtOnce).toBeGreaterThan(1);
       } finally {
         await events.stop();

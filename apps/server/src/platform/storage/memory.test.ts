@@ -14,18 +14,25 @@ const ALLOWED_GROWTH = 50 * 1024 * 1024;
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
-/** The highest resident set size while `work` runs, sampled every 100 ms after a collection. */
+/**
+ * The highest resident set size while `work` runs, sampled after a collection, 100 ms after the
+ * last sample ended. (A full collection of this heap takes about 100 ms itself: sampled on a
+ * fixed interval, the collections would follow each other and starve the work on a busy machine.)
+ */
 async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: number }> {
   let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => {
+  let timer: NodeJS.Timeout | undefined;
+  const sample = () => {
     gc();
     peak = Math.max(peak, process.memoryUsage.rss());
-  }, 100);
+    timer = setTimeout(sample, 100);
+  };
+  timer = setTimeout(sample, 100);
   try {
     const result = await work();
     return { result, peak: Math.max(peak, process.memoryUsage.rss()) };
   } finally {
-    clearInterval(timer);
+    clearTimeout(timer);
   }
 }
 
